@@ -1,0 +1,2 @@
+//! The `ply-chess` command-line program.
+fn main() {}

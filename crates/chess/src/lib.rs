@@ -1,0 +1,2 @@
+//! Chess rules: bitboards, legal move generation, packed moves, FEN, Zobrist hashing and perft.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! The `ply-othello` command-line program.
+fn main() {}
