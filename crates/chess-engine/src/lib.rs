@@ -3,6 +3,8 @@
 //! (seed 001), and the search behind the `ply-chess` UCI binary.
 #![deny(missing_docs)]
 
+mod kpk;
 mod score;
 
+pub use kpk::is_win as kpk_is_win;
 pub use score::Score;
