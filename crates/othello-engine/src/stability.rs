@@ -1,0 +1,141 @@
+//! Stable discs (seed 003, "get_stable_edge" / "get_stability" / stability cutoff).
+//!
+//! A disc is stable when no sequence of moves can flip it. Edges use an exact table generated
+//! by `build.rs`; inner discs are stable when, along each of the four lines through them, the
+//! line is full or a neighbour on that line is already stable. The result is a subset of the
+//! truly stable discs, which is all the stability cutoff needs.
+
+include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
+
+/// Gathers the A-file (`shift` = 0) or H-file (`shift` = 7) into a byte indexed by rank.
+#[inline(always)]
+fn pack_file(b: u64, shift: u32) -> usize {
+    (((b >> shift) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// Spreads bits 1..=6 of a byte (ranks 2..7) onto the A-file; corners come from the rows.
+#[inline(always)]
+fn unpack_a2a7(x: u64) -> u64 {
+    ((x & 0x7e).wrapping_mul(0x0000_0408_1020_4080)) & 0x0001_0101_0101_0100
+}
+
+/// Exactly stable discs of `player` on the four edges.
+#[inline(always)]
+pub fn stable_edges(player: u64, opponent: u64) -> u64 {
+    let idx = |p: usize, o: usize| p * 256 + o;
+    let bottom = u64::from(EDGE_STABILITY[idx((player & 0xff) as usize, (opponent & 0xff) as usize)]);
+    let top = u64::from(EDGE_STABILITY[idx((player >> 56) as usize, (opponent >> 56) as usize)]) << 56;
+    let a = u64::from(EDGE_STABILITY[idx(pack_file(player, 0), pack_file(opponent, 0))]);
+    let h = u64::from(EDGE_STABILITY[idx(pack_file(player, 7), pack_file(opponent, 7))]);
+    bottom | top | unpack_a2a7(a) | (unpack_a2a7(h) << 7)
+}
+
+/// Squares whose row, column and both diagonals are full: (horizontal, vertical, diag9, diag7).
+#[inline(always)]
+pub fn full_lines(occupied: u64) -> [u64; 4] {
+    // horizontal: a row is full when all 8 bits are set
+    let mut h = occupied & (occupied >> 1);
+    h &= h >> 2;
+    h &= h >> 4;
+    h &= 0x0101_0101_0101_0101;
+    let h = h.wrapping_mul(0xff);
+
+    // vertical: AND of all rows, broadcast
+    let mut v = occupied & occupied.rotate_right(8);
+    v &= v.rotate_right(16);
+    v &= v.rotate_right(32);
+
+    // diagonals by flood: a square is on a full diagonal when the whole diagonal is occupied
+    let d9 = full_diagonal(occupied, 9, 0xfefe_fefe_fefe_fefe);
+    let d7 = full_diagonal(occupied, 7, 0x7f7f_7f7f_7f7f_7f7f);
+    [h, v, d9, d7]
+}
+
+/// Full diagonals in direction `s` (9 or 7); `m` masks out wrap-around into the next row.
+#[inline(always)]
+fn full_diagonal(occupied: u64, s: u32, m: u64) -> u64 {
+    // A square belongs to a full line iff every square of the line is occupied. Propagate
+    // "empty" along the line both ways: what remains unreached by an empty is full.
+    let mut e = !occupied;
+    let mi = if s == 9 { 0x7f7f_7f7f_7f7f_7f7f } else { 0xfefe_fefe_fefe_fefe };
+    for _ in 0..3 {
+        e |= ((e << s) & m) | ((e >> s) & mi);
+        e |= ((e << (2 * s)) & m & (m << s)) | ((e >> (2 * s)) & mi & (mi >> s));
+    }
+    !e
+}
+
+/// Stable discs of `player` (edges exactly, inner discs by the full-line/neighbour closure).
+#[inline(always)]
+pub fn stable_discs(player: u64, opponent: u64) -> u64 {
+    let occupied = player | opponent;
+    let [fh, fv, f9, f7] = full_lines(occupied);
+    let inner = player & 0x007e_7e7e_7e7e_7e00;
+    let mut stable = stable_edges(player, opponent) | (inner & fh & fv & f9 & f7);
+    if stable == 0 {
+        return 0;
+    }
+    loop {
+        let sh = (stable >> 1) | (stable << 1) | fh;
+        let sv = (stable >> 8) | (stable << 8) | fv;
+        let s9 = (stable >> 9) | (stable << 9) | f9;
+        let s7 = (stable >> 7) | (stable << 7) | f7;
+        let next = stable | (sh & sv & s9 & s7 & inner);
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// Number of stable discs of `player`.
+#[inline(always)]
+pub fn count_stable(player: u64, opponent: u64) -> u32 {
+    stable_discs(player, opponent).count_ones()
+}
+
+/// Stable discs among the three squares next to each corner the player owns, plus those
+/// corners: the cheap "corner stability" used for move ordering (seed 003, move_evaluate).
+#[inline(always)]
+pub fn corner_stability(player: u64) -> u32 {
+    let corners = player & 0x8100_0000_0000_0081;
+    let near = ((corners >> 1) & 0x4000_0000_0000_0040)
+        | ((corners << 1) & 0x0200_0000_0000_0002)
+        | (corners >> 8)
+        | (corners << 8);
+    (corners | (near & player & 0x4281_0000_0000_8142)).count_ones()
+}
+
+/// Minimum score reachable for the side to move given stable discs: used to fail low when
+/// `64 - 2 * stable(opponent) <= alpha` (stability cutoff).
+#[inline(always)]
+pub fn stability_upper_bound(player: u64, opponent: u64) -> i32 {
+    64 - 2 * count_stable(opponent, player) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_table_basics() {
+        // a lone corner disc is stable, a lone B1 disc is not
+        assert_eq!(EDGE_STABILITY[0x01 * 256], 0x01);
+        assert_eq!(EDGE_STABILITY[0x02 * 256], 0x00);
+        // a full edge is stable for both
+        assert_eq!(EDGE_STABILITY[0x0f * 256 + 0xf0], 0x0f);
+        assert_eq!(EDGE_STABILITY[0xf0 * 256 + 0x0f], 0xf0);
+        // corner + adjacent run of own discs
+        assert_eq!(EDGE_STABILITY[0x07 * 256 + 0x08], 0x07);
+    }
+
+    #[test]
+    fn full_lines_of_full_board() {
+        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
+        let [h, v, d9, d7] = full_lines(u64::MAX & !1);
+        assert_eq!(h & 0xff, 0);
+        assert_eq!(v & 0x0101_0101_0101_0101, 0);
+        assert_eq!(d9 & 0x8040_2010_0804_0201, 0);
+        assert_eq!(d7, u64::MAX & !1);
+    }
+}
