@@ -1,2 +1,67 @@
-//! Chess rules: bitboards, legal move generation, packed moves, FEN, Zobrist hashing and perft.
+//! Chess rules for ply: bitboards, attack tables, fully legal move generation, packed moves, FEN,
+//! Zobrist hashing, SAN/UCI text, draw rules and perft. Standard chess and Chess960.
+//!
+//! # API summary
+//! - Board coordinates: [`Square`] (`A1 = 0 .. H8 = 63`; `file()`, `rank()`, `index()`,
+//!   `flip_vertical()`), [`File`], [`Rank`], [`Color`] (`!color`), [`Role`] (`Pawn = 0 .. King = 5`),
+//!   [`Piece`] `{ color, role }`.
+//! - [`Bitboard`] (`u64` newtype): `&`, `|`, `^`, `!`, `count()`, `first()`, `pop()`, iteration over
+//!   squares, `north/south/east/west/shift`, `contains`, `more_than_one`.
+//! - Attacks ([`attacks`]): `pawn_attacks(color, sq)`, `knight_attacks(sq)`, `king_attacks(sq)`,
+//!   `bishop_attacks(sq, occ)`, `rook_attacks(sq, occ)`, `queen_attacks(sq, occ)`, `between`, `line`.
+//!   Sliding lookups are fancy magics ([`Magic`]) or BMI2 PEXT ([`Pext::detect`]) behind [`Sliders`].
+//! - [`Position`]: `from_fen` / `to_fen` ([`FenError`]), `from_epd`, `startpos`, `side_to_move`,
+//!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
+//!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,
+//!   `is_check`, `legal_moves` ([`MoveList`]), `count_legal_moves`, `is_legal`, `gives_check`,
+//!   `play` (copy-make, returns the new position), `play_in_place`, `try_play`, `null_move`,
+//!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,
+//!   `is_checkmate`, `is_stalemate`, `is_insufficient_material`, `is_fifty_move_draw`,
+//!   `san` / `parse_san`, `parse_uci`, `decompress`.
+//! - [`Move`]: one packed `u32` (seed 002): `from() to() role() captured() kind() is_capture()
+//!   is_en_passant() is_castle() promotion()`, `compact()` (16 bits), `uci(chess960)`.
+//!   Castling moves are encoded king-takes-rook (`to()` is the rook's square).
+//! - [`perft()`], [`divide`], [`repetitions`] (hash history).
+//!
+//! ```
+//! use ply_chess::{perft, Position};
+//! let pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(perft(&pos, 3), 8902);
+//! let m = pos.parse_san("Nf3").unwrap();
+//! assert_eq!(m.to_string(), "g1f3");
+//! ```
 #![deny(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod color;
+mod draw;
+mod fen;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod piece;
+mod position;
+mod sliders;
+mod square;
+mod zobrist;
+
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+pub use bitboard::{Bitboard, Squares};
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use draw::repetitions;
+pub use fen::{FenError, STARTPOS};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use notation::{IllegalMoveError, MoveParseError, Uci};
+pub use perft::{divide, perft, perft_with};
+pub use piece::{Piece, Role};
+pub use position::Position;
+pub use sliders::{Magic, Pext, Sliders};
+pub use square::{File, Rank, Square};

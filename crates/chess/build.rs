@@ -1,0 +1,169 @@
+//! Generates the sliding-piece attack tables at build time (never a runtime `init()`):
+//! fancy magic bitboards (Pradyumna Kannan's "magic move-bitboard generation", CPW "Magic Bitboards")
+//! with magics found here by a seeded random search, and the PEXT layout (index = `pext(occ, mask)`,
+//! CPW "BMI2"). Both tables are written as Rust statics to `$OUT_DIR/sliders.rs`.
+
+use std::fmt::Write as _;
+use std::{env, fs, path::Path};
+
+const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Attacks from `sq` along `dirs`, each ray stopping at the first occupied square (included).
+fn ray_attacks(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    let mut out = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let bit = 1u64 << (r * 8 + f);
+            out |= bit;
+            if occ & bit != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    out
+}
+
+/// Relevant occupancy mask: the rays without their last square (the board edge).
+fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> u64 {
+    let mut out = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
+        while (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
+            out |= 1u64 << (r * 8 + f);
+            f += df;
+            r += dr;
+        }
+    }
+    out
+}
+
+/// Software parallel bit deposit: the bits of `x` spread onto the set bits of `mask`.
+fn pdep(mut x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        if x & 1 != 0 {
+            out |= bit;
+        }
+        x >>= 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
+/// xorshift64* generator with a fixed seed, so the build is reproducible.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}
+
+struct Entry {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+/// Finds a magic for one square and fills its slice of both tables.
+fn fill(
+    sq: usize,
+    dirs: &[(i32, i32)],
+    rng: &mut Rng,
+    magic_t: &mut Vec<u64>,
+    pext_t: &mut Vec<u64>,
+) -> Entry {
+    let mask = relevant_mask(sq, dirs);
+    let bits = mask.count_ones();
+    let n = 1usize << bits;
+    let occs: Vec<u64> = (0..n as u64).map(|i| pdep(i, mask)).collect();
+    let atts: Vec<u64> = occs.iter().map(|&o| ray_attacks(sq, o, dirs)).collect();
+    let offset = magic_t.len();
+    pext_t.extend_from_slice(&atts);
+    let shift = 64 - bits;
+    let mut table = vec![0u64; n];
+    let mut stamp = vec![0u32; n];
+    let mut epoch = 0u32;
+    loop {
+        let magic = rng.sparse();
+        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        epoch += 1;
+        let mut ok = true;
+        for (o, a) in occs.iter().zip(&atts) {
+            let idx = (o.wrapping_mul(magic) >> shift) as usize;
+            if stamp[idx] != epoch {
+                stamp[idx] = epoch;
+                table[idx] = *a;
+            } else if table[idx] != *a {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            magic_t.extend_from_slice(&table);
+            return Entry {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+        }
+    }
+}
+
+fn write_table(out: &mut String, name: &str, t: &[u64]) {
+    writeln!(out, "pub(crate) static {name}: [u64; {}] = [", t.len()).unwrap();
+    for chunk in t.chunks(8) {
+        for v in chunk {
+            write!(out, "{v:#x},").unwrap();
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n");
+}
+
+fn write_entries(out: &mut String, name: &str, e: &[Entry]) {
+    writeln!(out, "pub(crate) static {name}: [MagicEntry; 64] = [").unwrap();
+    for x in e {
+        writeln!(
+            out,
+            "MagicEntry {{ mask: {:#x}, magic: {:#x}, shift: {}, offset: {} }},",
+            x.mask, x.magic, x.shift, x.offset
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut magic_t, mut pext_t) = (Vec::new(), Vec::new());
+    let rook: Vec<Entry> = (0..64)
+        .map(|sq| fill(sq, &ROOK_DIRS, &mut rng, &mut magic_t, &mut pext_t))
+        .collect();
+    let bishop: Vec<Entry> = (0..64)
+        .map(|sq| fill(sq, &BISHOP_DIRS, &mut rng, &mut magic_t, &mut pext_t))
+        .collect();
+    let mut out = String::new();
+    out.push_str("// @generated by build.rs: sliding attack tables.\n");
+    write_entries(&mut out, "ROOK_MAGICS", &rook);
+    write_entries(&mut out, "BISHOP_MAGICS", &bishop);
+    write_table(&mut out, "MAGIC_ATTACKS", &magic_t);
+    write_table(&mut out, "PEXT_ATTACKS", &pext_t);
+    let path = Path::new(&env::var("OUT_DIR").unwrap()).join("sliders.rs");
+    fs::write(path, out).unwrap();
+}
