@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod bits;
+pub mod eval;
 pub mod last_flip;
 pub mod stability;
 pub mod tt;

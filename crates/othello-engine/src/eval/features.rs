@@ -1,0 +1,248 @@
+//! The feature vector of a position and its incremental update (seed 003, 4.4.5 / 4.4.6).
+//!
+//! The 46 features live in 48 `u16` lanes (three 256-bit registers). To keep one weight table per
+//! ply, the digits follow the ply's parity rather than the side to move: digit 0 is the side to
+//! move when the number of empties is even, the other side when it is odd. A move then changes
+//! digits by a fixed delta (no swap), a pass swaps all digits through a table, and lane 47 carries
+//! the view flag (1 = digit 0 is the side to move). Unmaking a move restores the saved copy.
+
+use super::pattern::{self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES, VIEW_LANE};
+
+/// The 46 pattern indices of a position plus the view flag, in gather-ready form: each lane is
+/// relative to [`pattern::LANE_BASE`] (lanes 46 and 47 read the table's zero guards).
+#[repr(C, align(32))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features([u16; N_LANES]);
+
+impl Features {
+    /// Features of a position from scratch (`player` to move). The view follows the parity of
+    /// the number of empties, see the module docs.
+    pub fn new(player: u64, opponent: u64) -> Features {
+        let empties = (!(player | opponent)).count_ones();
+        let mover_view = empties % 2 == 0;
+        let (own, other) = if mover_view { (player, opponent) } else { (opponent, player) };
+        let raw = pattern::compute(own, other);
+        let mut v = [0u16; N_LANES];
+        v[..N_FEATURES].copy_from_slice(&raw);
+        v[VIEW_LANE] = u16::from(mover_view);
+        Features(v)
+    }
+
+    /// The 48 lanes: 46 feature indices, a zero lane and the view flag.
+    #[inline]
+    pub fn lanes(&self) -> &[u16; N_LANES] {
+        &self.0
+    }
+
+    /// Whether digit 0 currently denotes the side to move.
+    #[inline]
+    pub fn mover_view(&self) -> bool {
+        self.0[VIEW_LANE] != 0
+    }
+
+    /// The 46 raw pattern indices with digit 0 = side to move (for training and tests).
+    pub fn mover_indices(&self) -> [u16; N_FEATURES] {
+        let mut out = [0u16; N_FEATURES];
+        for (i, o) in out.iter_mut().enumerate() {
+            let f = u32::from(self.0[i]);
+            let len = u32::from(FEATURES[i].len);
+            *o = if self.mover_view() { f } else { pattern::swap_digits(f, len) } as u16;
+        }
+        out
+    }
+
+    /// Features after the side to move plays `x` flipping `flipped`: dispatches to AVX2 when the
+    /// CPU has it, else to the portable update.
+    #[inline]
+    pub fn update(&self, x: usize, flipped: u64) -> Features {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            return unsafe { self.update_avx2(x, flipped) };
+        }
+        self.update_portable(x, flipped)
+    }
+
+    /// Portable update through the sparse square-to-feature lists (Edax's `eval_update`).
+    pub fn update_portable(&self, x: usize, flipped: u64) -> Features {
+        let mut out = *self;
+        let v = &mut out.0;
+        let placed = &SQUARE_FEATURES[x & 63];
+        if self.mover_view() {
+            // placed: empty (2) -> own (0); flipped: other (1) -> own (0)
+            for &(lane, c) in &placed.entries[..placed.n as usize] {
+                v[lane as usize] = v[lane as usize].wrapping_sub(2 * c);
+            }
+            let mut f = flipped;
+            while f != 0 {
+                let s = &SQUARE_FEATURES[f.trailing_zeros() as usize];
+                for &(lane, c) in &s.entries[..s.n as usize] {
+                    v[lane as usize] = v[lane as usize].wrapping_sub(c);
+                }
+                f &= f - 1;
+            }
+        } else {
+            // placed: empty (2) -> other (1); flipped: own (0) -> other (1)
+            for &(lane, c) in &placed.entries[..placed.n as usize] {
+                v[lane as usize] = v[lane as usize].wrapping_sub(c);
+            }
+            let mut f = flipped;
+            while f != 0 {
+                let s = &SQUARE_FEATURES[f.trailing_zeros() as usize];
+                for &(lane, c) in &s.entries[..s.n as usize] {
+                    v[lane as usize] = v[lane as usize].wrapping_add(c);
+                }
+                f &= f - 1;
+            }
+        }
+        v[VIEW_LANE] ^= 1;
+        out
+    }
+
+    /// AVX2 update: three 256-bit subtractions per changed square (seed 003, 4.4.5).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update_avx2(&self, x: usize, flipped: u64) -> Features {
+        use std::arch::x86_64::*;
+        // SAFETY (every use): `$p` is a 96-byte row, 32-byte aligned (`Features` and
+        // `Coefficients` are `align(32)` with 96-byte rows); `$i < 3` keeps the read in bounds.
+        macro_rules! load {
+            ($p:expr, $i:expr) => {
+                unsafe { _mm256_load_si256(($p).as_ptr().add(16 * $i) as *const __m256i) }
+            };
+        }
+        let c = &COEFFICIENTS.0[x & 63];
+        let (c0, c1, c2) = (load!(c, 0), load!(c, 1), load!(c, 2));
+        let mut f0 = load!(self.0, 0);
+        let mut f1 = load!(self.0, 1);
+        let mut f2 = load!(self.0, 2);
+        let mut sum0 = _mm256_setzero_si256();
+        let mut sum1 = _mm256_setzero_si256();
+        let mut sum2 = _mm256_setzero_si256();
+        let mut f = flipped;
+        while f != 0 {
+            let s = &COEFFICIENTS.0[f.trailing_zeros() as usize];
+            sum0 = _mm256_add_epi16(sum0, load!(s, 0));
+            sum1 = _mm256_add_epi16(sum1, load!(s, 1));
+            sum2 = _mm256_add_epi16(sum2, load!(s, 2));
+            f &= f - 1;
+        }
+        if self.mover_view() {
+            f0 = _mm256_sub_epi16(f0, _mm256_add_epi16(_mm256_slli_epi16(c0, 1), sum0));
+            f1 = _mm256_sub_epi16(f1, _mm256_add_epi16(_mm256_slli_epi16(c1, 1), sum1));
+            f2 = _mm256_sub_epi16(f2, _mm256_add_epi16(_mm256_slli_epi16(c2, 1), sum2));
+        } else {
+            f0 = _mm256_sub_epi16(_mm256_add_epi16(f0, sum0), c0);
+            f1 = _mm256_sub_epi16(_mm256_add_epi16(f1, sum1), c1);
+            f2 = _mm256_sub_epi16(_mm256_add_epi16(f2, sum2), c2);
+        }
+        // flip the view flag (lane 47 = lane 15 of the third register)
+        f2 = _mm256_xor_si256(f2, _mm256_set_epi16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        let mut out = Features([0; N_LANES]);
+        let p = out.0.as_mut_ptr() as *mut __m256i;
+        // SAFETY: `out` is 96 bytes and 32-byte aligned.
+        unsafe {
+            _mm256_store_si256(p, f0);
+            _mm256_store_si256(p.add(1), f1);
+            _mm256_store_si256(p.add(2), f2);
+        }
+        out
+    }
+
+    /// Features after a pass: the side to move changes but the ply does not, so every digit
+    /// swaps own <-> other (the view flag is unchanged: it follows the parity).
+    pub fn pass(&self) -> Features {
+        let mut out = *self;
+        for i in 0..N_FEATURES {
+            let len = u32::from(KINDS[FEATURE_KIND[i] as usize].len);
+            out.0[i] = pattern::swap_digits(u32::from(self.0[i]), len) as u16;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Discs flipped by `player` playing `x` (simple reference, used by the eval tests).
+    pub(crate) fn flips(player: u64, opponent: u64, x: usize) -> u64 {
+        let (c, r) = ((x % 8) as i32, (x / 8) as i32);
+        let mut all = 0;
+        for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let mut line = 0u64;
+            let (mut cc, mut rr) = (c + dc, r + dr);
+            while (0..8).contains(&cc) && (0..8).contains(&rr) {
+                let b = 1u64 << (rr * 8 + cc);
+                if opponent & b != 0 {
+                    line |= b;
+                } else {
+                    if player & b != 0 {
+                        all |= line;
+                    }
+                    break;
+                }
+                cc += dc;
+                rr += dr;
+            }
+        }
+        all
+    }
+
+    /// Plays random games, calling `visit(player, opponent, features)` on every position reached,
+    /// checking the incremental features against a recomputation on the way.
+    pub(crate) fn random_games(games: usize, seed: u64, mut visit: impl FnMut(u64, u64, &Features)) {
+        let mut rng = seed;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..games {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut feat = Features::new(p, o);
+            let mut passes = 0;
+            while passes < 2 {
+                visit(p, o, &feat);
+                let moves: Vec<usize> = (0..64).filter(|&x| (p | o) >> x & 1 == 0 && flips(p, o, x) != 0).collect();
+                if moves.is_empty() {
+                    passes += 1;
+                    feat = feat.pass();
+                    std::mem::swap(&mut p, &mut o);
+                    assert_eq!(feat, Features::new(p, o), "after a pass");
+                    continue;
+                }
+                passes = 0;
+                let x = moves[(next() % moves.len() as u64) as usize];
+                let fl = flips(p, o, x);
+                let a = feat.update_portable(x, fl);
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 checked just above.
+                    let b = unsafe { feat.update_avx2(x, fl) };
+                    assert_eq!(a, b, "avx2 vs portable");
+                }
+                feat = a;
+                let (np, no) = (o ^ fl, p | fl | (1u64 << x));
+                p = np;
+                o = no;
+                assert_eq!(feat, Features::new(p, o), "incremental vs recomputed");
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_matches_recomputed() {
+        let mut n = 0;
+        random_games(300, 0x9E37_79B9_7F4A_7C15, |p, o, f| {
+            n += 1;
+            let m = f.mover_indices();
+            assert_eq!(m, pattern::compute(p, o));
+        });
+        assert!(n > 300 * 55);
+    }
+}

@@ -1,0 +1,303 @@
+//! Evaluation weights: the packed per-stage model (what is trained and stored) and the unpacked
+//! per-ply runtime tables (what is looked up), with the seed's table merging and the gathered
+//! evaluation (seed 003, 4.4.7 / 4.5.0).
+
+use super::features::Features;
+use super::pattern::{self, KINDS, LANE_BASE, N_FEATURES, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD};
+
+/// Number of plies of a game (0..=60 empties).
+pub const N_PLIES: usize = 61;
+
+/// Weights in `eval.dat`'s packed symmetry-class layout, in 1/128 disc from the mover's view:
+/// one table of [`PACKED_LEN`] entries per stage and the stage used at each number of empties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackedWeights {
+    /// Tables of the stages, each [`PACKED_LEN`] long.
+    pub stages: Vec<Vec<i16>>,
+    /// Stage used with `n` empties, indexed by `n` (0..=60).
+    pub stage_of_empties: [u8; N_PLIES],
+}
+
+impl PackedWeights {
+    /// All-zero weights with one stage per number of empties.
+    pub fn zero_per_ply() -> PackedWeights {
+        let mut stage_of_empties = [0u8; N_PLIES];
+        for (e, s) in stage_of_empties.iter_mut().enumerate() {
+            *s = e as u8;
+        }
+        PackedWeights { stages: vec![vec![0; PACKED_LEN]; N_PLIES], stage_of_empties }
+    }
+
+    /// Checks the shape: every table [`PACKED_LEN`] long and every stage index valid.
+    pub fn is_well_formed(&self) -> bool {
+        !self.stages.is_empty()
+            && self.stages.iter().all(|s| s.len() == PACKED_LEN)
+            && self.stage_of_empties.iter().all(|&s| (s as usize) < self.stages.len())
+    }
+
+    /// Mover-view evaluation straight from the packed tables (slow reference, 1/128 disc).
+    pub fn evaluate_reference(&self, player: u64, opponent: u64) -> i32 {
+        let empties = (!(player | opponent)).count_ones() as usize;
+        let table = &self.stages[self.stage_of_empties[source_empties(empties)] as usize];
+        let idx = pattern::packed_indices(&pattern::compute(player, opponent));
+        idx.iter().map(|&i| i32::from(table[i as usize])).sum::<i32>() + i32::from(table[PACKED_BIAS])
+    }
+}
+
+/// Number of empties whose table a position with `empties` empties uses (seed 003's merging:
+/// 60/59 empties reuse 58/57, 10 and fewer reuse 12/11; the parity is kept).
+pub const fn source_empties(empties: usize) -> usize {
+    if empties >= 59 {
+        empties - 2
+    } else if empties <= 10 {
+        12 - empties % 2
+    } else {
+        empties
+    }
+}
+
+/// Runtime tables: per distinct (stage, parity) pair one unpacked table of [`TABLE_LEN`] `i16`
+/// (bias first, then each kind's `3^len` entries, then two zero guards), already digit-swapped
+/// for odd numbers of empties so that [`Features`] index them directly.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    data: Vec<i16>,
+    table_of_empties: [u16; N_PLIES],
+}
+
+/// Largest valid value of each lane, enforced before the gather so that no index can leave the
+/// table whatever the lanes hold.
+const LANE_MAX: [u16; N_LANES] = {
+    let mut t = [0u16; N_LANES];
+    let mut i = 0;
+    while i < N_FEATURES {
+        t[i] = (pattern::pow3(pattern::FEATURES[i].len as u32) - 1) as u16;
+        i += 1;
+    }
+    t[pattern::VIEW_LANE] = 1;
+    t
+};
+
+#[repr(C, align(32))]
+struct Aligned<T>(T);
+
+static LANE_MAX_ALIGNED: Aligned<[u16; N_LANES]> = Aligned(LANE_MAX);
+static LANE_BASE_GATHER: Aligned<[i32; N_LANES]> = Aligned({
+    let mut t = [0i32; N_LANES];
+    let mut i = 0;
+    while i < N_LANES {
+        // one short early: the gathered 32-bit word's high half is the wanted entry
+        t[i] = LANE_BASE[i] as i32 - 1;
+        i += 1;
+    }
+    t
+});
+
+impl Weights {
+    /// Unpacks packed weights into runtime tables, merging plies as the seed does.
+    ///
+    /// # Panics
+    /// If `packed` is not well formed (see [`PackedWeights::is_well_formed`]); the readers
+    /// only return well-formed weights.
+    pub fn new(packed: &PackedWeights) -> Weights {
+        assert!(packed.is_well_formed(), "malformed packed weights");
+        let mut keys: Vec<(u8, usize)> = Vec::new();
+        let mut table_of_empties = [0u16; N_PLIES];
+        for (e, t) in table_of_empties.iter_mut().enumerate() {
+            let src = source_empties(e);
+            let key = (packed.stage_of_empties[src], src % 2);
+            let pos = keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                keys.push(key);
+                keys.len() - 1
+            });
+            *t = pos as u16;
+        }
+        let mut data = vec![0i16; keys.len() * TABLE_LEN];
+        for (t, &(stage, parity)) in keys.iter().enumerate() {
+            unpack(&packed.stages[stage as usize], parity == 1, &mut data[t * TABLE_LEN..(t + 1) * TABLE_LEN]);
+        }
+        Weights { data, table_of_empties }
+    }
+
+    /// Number of distinct runtime tables after merging.
+    pub fn n_tables(&self) -> usize {
+        self.data.len() / TABLE_LEN
+    }
+
+    /// The runtime table used with `n_empties` empties.
+    #[inline]
+    fn table(&self, n_empties: usize) -> &[i16] {
+        let t = self.table_of_empties[n_empties.min(N_PLIES - 1)] as usize;
+        &self.data[t * TABLE_LEN..(t + 1) * TABLE_LEN]
+    }
+
+    /// Evaluation of the side to move in 1/128 disc: AVX2 gathers when available, else scalar.
+    #[inline]
+    pub fn evaluate(&self, f: &Features, n_empties: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is available (checked just above).
+            return unsafe { self.evaluate_avx2(f, n_empties) };
+        }
+        self.evaluate_scalar(f, n_empties)
+    }
+
+    /// Scalar evaluation: 46 table lookups plus the bias.
+    pub fn evaluate_scalar(&self, f: &Features, n_empties: usize) -> i32 {
+        let w = self.table(n_empties);
+        let lanes = f.lanes();
+        let mut sum = i32::from(w[0]);
+        for i in 0..N_FEATURES {
+            let v = lanes[i].min(LANE_MAX[i]);
+            sum += i32::from(w[LANE_BASE[i] as usize + v as usize]);
+        }
+        sum
+    }
+
+    /// Gathered evaluation (seed 003, 4.5.0 `vpgatherdd`): six 8-lane gathers of 32-bit words
+    /// whose high halves are the wanted entries, then a horizontal sum.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn evaluate_avx2(&self, f: &Features, n_empties: usize) -> i32 {
+        use std::arch::x86_64::*;
+        let w = self.table(n_empties);
+        debug_assert_eq!(w.len(), TABLE_LEN);
+        let mut sum = _mm256_setzero_si256();
+        let lanes = f.lanes().as_ptr() as *const __m256i;
+        let maxes = LANE_MAX_ALIGNED.0.as_ptr() as *const __m256i;
+        let bases = LANE_BASE_GATHER.0.as_ptr() as *const __m256i;
+        let base_ptr = w.as_ptr() as *const i32;
+        for r in 0..3 {
+            // SAFETY: lanes, maxes and bases are 32-byte aligned arrays of 48 u16 / 48 i32, so
+            // r < 3 and 2 * r + 1 < 6 stay in bounds. Each clamped lane v satisfies
+            // 0 <= base - 1 + v and base + v < TABLE_LEN, so the 4-byte word read at short
+            // index base - 1 + v lies inside the table.
+            unsafe {
+                let v = _mm256_min_epu16(_mm256_load_si256(lanes.add(r)), _mm256_load_si256(maxes.add(r)));
+                let lo = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), _mm256_load_si256(bases.add(2 * r)));
+                let hi = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), _mm256_load_si256(bases.add(2 * r + 1)));
+                let d0 = _mm256_i32gather_epi32::<2>(base_ptr, lo);
+                let d1 = _mm256_i32gather_epi32::<2>(base_ptr, hi);
+                sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d0, 16));
+                sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d1, 16));
+            }
+        }
+        let s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        let s = _mm_hadd_epi32(s, s);
+        let s = _mm_hadd_epi32(s, s);
+        _mm_cvtsi128_si32(s) + i32::from(w[0])
+    }
+
+    /// Evaluation of a board from scratch (side to move = `player`), in 1/128 disc.
+    pub fn evaluate_board(&self, player: u64, opponent: u64) -> i32 {
+        let empties = (!(player | opponent)).count_ones() as usize;
+        self.evaluate(&Features::new(player, opponent), empties)
+    }
+}
+
+/// Rounds a 1/128-disc evaluation to discs, clamped to -63..=63 as Edax does.
+pub fn to_discs(score: i32) -> i32 {
+    let s = if score >= 0 { (score + 64) / 128 } else { (score - 64) / 128 };
+    s.clamp(-63, 63)
+}
+
+/// Fills one runtime table from a packed stage; `swapped` for odd numbers of empties, whose
+/// features have digit 0 = the side not to move.
+fn unpack(packed: &[i16], swapped: bool, out: &mut [i16]) {
+    out.fill(0);
+    out[0] = packed[PACKED_BIAS];
+    for (k, kind) in KINDS.iter().enumerate() {
+        let classes = pattern::class_of_kind(k);
+        let len = u32::from(kind.len);
+        let size = pattern::pow3(len) as usize;
+        let dst = &mut out[kind.table_offset as usize..kind.table_offset as usize + size];
+        let src = &packed[kind.packed_offset as usize..(kind.packed_offset + kind.classes) as usize];
+        for (idx, d) in dst.iter_mut().enumerate() {
+            let i = if swapped { pattern::swap_digits(idx as u32, len) as usize } else { idx };
+            *d = src[classes[i] as usize];
+        }
+    }
+    debug_assert_eq!(out[ZERO_GUARD], 0);
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::eval::features::tests::random_games;
+    use crate::eval::pattern::tests::symmetries;
+
+    /// Random packed weights (deterministic), one stage per two plies.
+    pub(crate) fn random_packed(seed: u64) -> PackedWeights {
+        let mut rng = seed | 1;
+        let n_stages = 31;
+        let stages = (0..n_stages)
+            .map(|_| {
+                (0..PACKED_LEN)
+                    .map(|_| {
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        ((rng >> 20) % 2001) as i16 - 1000
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut stage_of_empties = [0u8; N_PLIES];
+        for (e, s) in stage_of_empties.iter_mut().enumerate() {
+            *s = (e / 2) as u8;
+        }
+        PackedWeights { stages, stage_of_empties }
+    }
+
+    fn transform(b: u64, s: fn(u8) -> u8) -> u64 {
+        (0..64).filter(|&x| b >> x & 1 != 0).fold(0, |acc, x| acc | 1u64 << s(x as u8))
+    }
+
+    #[test]
+    fn scalar_gather_reference_and_symmetry_agree() {
+        let packed = random_packed(7);
+        let w = Weights::new(&packed);
+        assert_eq!(w.n_tables(), 48);
+        let mut n = 0;
+        random_games(60, 12345, |p, o, f| {
+            let e = (!(p | o)).count_ones() as usize;
+            let s = w.evaluate_scalar(f, e);
+            assert_eq!(s, w.evaluate(f, e), "dispatch vs scalar");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 checked just above.
+                assert_eq!(s, unsafe { w.evaluate_avx2(f, e) }, "gather vs scalar");
+            }
+            assert_eq!(s, packed.evaluate_reference(p, o), "runtime vs packed reference");
+            for sym in symmetries() {
+                assert_eq!(s, w.evaluate_board(transform(p, sym), transform(o, sym)), "symmetry");
+            }
+            n += 1;
+        });
+        assert!(n > 1000);
+    }
+
+    #[test]
+    fn merged_plies_share_tables() {
+        let w = Weights::new(&PackedWeights::zero_per_ply());
+        assert_eq!(w.table_of_empties[60], w.table_of_empties[58]);
+        assert_eq!(w.table_of_empties[59], w.table_of_empties[57]);
+        assert_eq!(w.table_of_empties[0], w.table_of_empties[12]);
+        assert_eq!(w.table_of_empties[9], w.table_of_empties[11]);
+        assert_ne!(w.table_of_empties[12], w.table_of_empties[11]);
+        assert_eq!(w.n_tables(), 48);
+    }
+
+    #[test]
+    fn rounding_to_discs() {
+        assert_eq!(to_discs(0), 0);
+        assert_eq!(to_discs(63), 0);
+        assert_eq!(to_discs(64), 1);
+        assert_eq!(to_discs(-64), -1);
+        assert_eq!(to_discs(-200), -2);
+        assert_eq!(to_discs(100_000), 63);
+    }
+}
