@@ -51,6 +51,9 @@ pub fn crc32c_u64_portable(crc: u32, data: u64) -> u32 {
 }
 
 /// CRC32C update with the SSE4.2 instruction; callable safely from code compiled with `sse4.2`.
+///
+/// # Safety
+/// The CPU must support SSE4.2 (`is_x86_feature_detected!("sse4.2")`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse4.2")]
 #[inline]
@@ -72,6 +75,9 @@ pub fn hash_portable(player: u64, opponent: u64) -> u64 {
 }
 
 /// Board hash with the SSE4.2 instruction; same value as [`hash_portable`].
+///
+/// # Safety
+/// The CPU must support SSE4.2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse4.2")]
 #[inline]

@@ -20,10 +20,12 @@ pub mod flip;
 pub mod hash;
 pub mod lines;
 pub mod moves;
+pub mod perft;
 pub mod square;
 
 pub use board::Board;
 pub use error::ParseError;
 pub use flip::portable::flip;
 pub use moves::portable::get_moves;
+pub use perft::{perft, perft_with, Cpu};
 pub use square::{parse_square, square_name};

@@ -81,14 +81,67 @@ fn check_all(seed: u64, n: usize) {
 }
 
 #[cfg(target_arch = "x86_64")]
-fn variants_moves(_p: u64, _o: u64, _reference: u64) {}
+fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+}
 
 #[cfg(target_arch = "x86_64")]
-fn variants_flip(_sq: usize, _p: u64, _o: u64, _reference: u64) {}
+fn has_avx512() -> bool {
+    has_avx2()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512cd")
+}
+
+#[cfg(target_arch = "x86_64")]
+fn variants_moves(p: u64, o: u64, reference: u64) {
+    if has_avx2() {
+        // SAFETY: AVX2 checked just above.
+        assert_eq!(
+            unsafe { moves::avx2::get_moves(p, o) },
+            reference,
+            "get_moves avx2 {p:#x} {o:#x}"
+        );
+    }
+    if has_avx512() {
+        // SAFETY: AVX-512 F/VL/CD checked just above.
+        assert_eq!(
+            unsafe { moves::avx512::get_moves(p, o) },
+            reference,
+            "get_moves avx512 {p:#x} {o:#x}"
+        );
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn variants_flip(sq: usize, p: u64, o: u64, reference: u64) {
+    if has_avx2() {
+        // SAFETY: AVX2 checked just above.
+        assert_eq!(
+            unsafe { flip::avx2::flip(sq, p, o) },
+            reference,
+            "flip avx2 {sq} {p:#x} {o:#x}"
+        );
+    }
+    if has_avx512() {
+        // SAFETY: AVX-512 F/VL/CD checked just above.
+        assert_eq!(
+            unsafe { flip::avx512::flip(sq, p, o) },
+            reference,
+            "flip avx512 {sq} {p:#x} {o:#x}"
+        );
+    }
+}
+
+#[test]
+fn simd_available() {
+    #[cfg(target_arch = "x86_64")]
+    eprintln!("avx2: {}, avx512: {}", has_avx2(), has_avx512());
+}
 
 #[test]
 fn variants_match_reference() {
-    check_all(1, 40_000);
+    check_all(1, 100_000);
 }
 
 #[test]

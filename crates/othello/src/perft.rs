@@ -1,0 +1,155 @@
+//! Perft: leaf count of the game tree to a fixed depth, with the standard convention (Aart Bik's
+//! table): a forced pass uses up a ply, and a game that ended earlier counts as one leaf at every
+//! greater depth. (Edax's own perft drops finished games.)
+//!
+//! The last ply is counted in bulk: a node at depth 1 has `max(popcount(moves), 1)` leaves (no move
+//! means one pass or one finished game). The search is compiled once per CPU level (portable, AVX2,
+//! AVX-512) and [`perft`] picks the best one once, at the root.
+
+use crate::Board;
+
+/// CPU levels a perft (or any search) can be compiled for, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cpu {
+    /// AVX-512 F/VL/CD (+ AVX2, BMI2, POPCNT, LZCNT).
+    Avx512,
+    /// AVX2 (+ BMI2, POPCNT, LZCNT).
+    Avx2,
+    /// Any CPU.
+    Portable,
+}
+
+impl Cpu {
+    /// The best level the running CPU supports.
+    pub fn detect() -> Cpu {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = has!("avx2") && has!("bmi2") && has!("popcnt") && has!("lzcnt");
+            if avx2 && has!("avx512f") && has!("avx512vl") && has!("avx512cd") {
+                return Cpu::Avx512;
+            }
+            if avx2 {
+                return Cpu::Avx2;
+            }
+        }
+        Cpu::Portable
+    }
+
+    /// Whether the running CPU supports this level.
+    pub fn is_supported(self) -> bool {
+        match self {
+            Cpu::Portable => true,
+            Cpu::Avx2 => Cpu::detect() != Cpu::Portable,
+            Cpu::Avx512 => Cpu::detect() == Cpu::Avx512,
+        }
+    }
+
+    /// Lower-case name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cpu::Avx512 => "avx512",
+            Cpu::Avx2 => "avx2",
+            Cpu::Portable => "portable",
+        }
+    }
+}
+
+/// One perft search per CPU level: `$name` is compiled with `$attr` and uses `$moves` / `$flip`.
+macro_rules! perft_variant {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path) => {
+        $(#[$attr])*
+        fn $name(player: u64, opponent: u64, depth: u32) -> u64 {
+            let mut moves = $moves(player, opponent);
+            if moves == 0 {
+                if depth <= 1 || $moves(opponent, player) == 0 {
+                    return 1; // one pass at the last ply, or a finished game
+                }
+                return $name(opponent, player, depth - 1);
+            }
+            if depth <= 1 {
+                return moves.count_ones() as u64;
+            }
+            let mut total = 0;
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let f = $flip(sq, player, opponent);
+                total += $name(opponent ^ f, player ^ f ^ (1u64 << sq), depth - 1);
+            }
+            total
+        }
+    };
+}
+
+perft_variant!(
+    #[inline(never)]
+    perft_portable,
+    crate::moves::portable::get_moves,
+    crate::flip::portable::flip
+);
+
+#[cfg(target_arch = "x86_64")]
+perft_variant!(
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    perft_avx2,
+    crate::moves::avx2::get_moves,
+    crate::flip::avx2::flip
+);
+
+#[cfg(target_arch = "x86_64")]
+perft_variant!(
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
+    perft_avx512,
+    crate::moves::avx512::get_moves,
+    crate::flip::avx512::flip
+);
+
+/// Leaf count of `board` to `depth` plies with the CPU level `cpu`; `None` when the running CPU
+/// does not support it. Depth 0 counts the position itself (1).
+pub fn perft_with(board: Board, depth: u32, cpu: Cpu) -> Option<u64> {
+    if !cpu.is_supported() {
+        return None;
+    }
+    if depth == 0 {
+        return Some(1);
+    }
+    let (p, o) = (board.player, board.opponent);
+    Some(match cpu {
+        Cpu::Portable => perft_portable(p, o, depth),
+        // SAFETY: the CPU supports the level's features (checked above).
+        #[cfg(target_arch = "x86_64")]
+        Cpu::Avx2 => unsafe { perft_avx2(p, o, depth) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Cpu::Avx512 => unsafe { perft_avx512(p, o, depth) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => perft_portable(p, o, depth),
+    })
+}
+
+/// Leaf count of `board` to `depth` plies, with the best CPU level of the running machine.
+pub fn perft(board: Board, depth: u32) -> u64 {
+    perft_with(board, depth, Cpu::detect()).unwrap_or(0)
+}
+
+/// Simple reference perft (scalar moves and flips, no bulk counting) for tests.
+pub fn perft_reference(board: Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = crate::moves::scalar::get_moves(board.player, board.opponent);
+    if moves == 0 {
+        if crate::moves::scalar::get_moves(board.opponent, board.player) == 0 {
+            return 1;
+        }
+        return perft_reference(board.passed(), depth - 1);
+    }
+    (0..64)
+        .filter(|&sq| moves >> sq & 1 != 0)
+        .map(|sq| {
+            let f = crate::flip::scalar::flip(sq, board.player, board.opponent);
+            perft_reference(board.next(sq, f), depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,66 @@
+//! Perft from the start position against Aart Bik's table (finished games count as leaves).
+
+use ply_othello::{perft, perft::perft_reference, perft_with, Board, Cpu};
+
+/// Leaf counts at depths 0..=14 from the start position (issue 5, Aart Bik's table).
+const START: [u64; 15] = [
+    1,
+    4,
+    12,
+    56,
+    244,
+    1_396,
+    8_200,
+    55_092,
+    390_216,
+    3_005_288,
+    24_571_284,
+    212_258_800,
+    1_939_886_636,
+    18_429_641_748,
+    184_042_084_512,
+];
+
+#[test]
+fn reference_matches_table_to_7() {
+    for (d, &n) in START.iter().enumerate().take(8) {
+        assert_eq!(perft_reference(Board::start(), d as u32), n, "depth {d}");
+    }
+}
+
+#[test]
+fn every_cpu_level_to_9() {
+    for cpu in [Cpu::Portable, Cpu::Avx2, Cpu::Avx512] {
+        if !cpu.is_supported() {
+            eprintln!("skipping {}: not supported here", cpu.name());
+            continue;
+        }
+        for (d, &n) in START.iter().enumerate().take(10) {
+            assert_eq!(
+                perft_with(Board::start(), d as u32, cpu),
+                Some(n),
+                "{} depth {d}",
+                cpu.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn start_to_11() {
+    assert_eq!(perft(Board::start(), 10), START[10]);
+    assert_eq!(perft(Board::start(), 11), START[11]);
+}
+
+#[test]
+#[ignore = "long: depth 12 and 13 (about a minute)"]
+fn start_12_13() {
+    assert_eq!(perft(Board::start(), 12), START[12]);
+    assert_eq!(perft(Board::start(), 13), START[13]);
+}
+
+#[test]
+#[ignore = "long: depth 14 (several minutes)"]
+fn start_14() {
+    assert_eq!(perft(Board::start(), 14), START[14]);
+}
