@@ -355,8 +355,8 @@ impl Position {
                 let bb_us = &mut self.by_color[us.index()];
                 *bb_us ^= Bitboard::from_square(from) | Bitboard::from_square(to);
                 *bb_us |= Bitboard::from_square(kto) | Bitboard::from_square(rto);
-                self.by_role[Role::King.index()] ^=
-                    Bitboard::from_square(from) | Bitboard::from_square(kto);
+                let kings = &mut self.by_role[Role::King.index()];
+                *kings = kings.without(Bitboard::from_square(from)) | Bitboard::from_square(kto);
                 let rooks = &mut self.by_role[Role::Rook.index()];
                 *rooks ^= Bitboard::from_square(to);
                 *rooks |= Bitboard::from_square(rto);
