@@ -1,0 +1,327 @@
+//! Decompression of one sub-table: canonical Huffman codes over "recursive pairing" symbols.
+//!
+//! Layout (per side and leading-pawn file): a flags byte, then either a single stored value or the block
+//! size, the sparse-index span, padding, the block count, min/max code lengths, the lowest symbol of every
+//! code length and the symbol pair tree. A value at index `i` is found through the sparse index (one entry
+//! every `span` values), walking block lengths to the right block, Huffman-decoding symbols until the one
+//! covering `i`, then descending its pair tree (seed 004, "sympat/symlen").
+
+use crate::bytes::{slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
+use crate::error::TableError;
+
+/// Flag: this DTZ sub-table stores black to move (relative to the table's orientation).
+pub(crate) const FLAG_STM: u8 = 1;
+/// Flag: DTZ values go through one of four value maps.
+pub(crate) const FLAG_MAPPED: u8 = 2;
+/// Flag: DTZ of wins is stored in plies rather than moves.
+pub(crate) const FLAG_WIN_PLIES: u8 = 4;
+/// Flag: DTZ of losses is stored in plies rather than moves.
+pub(crate) const FLAG_LOSS_PLIES: u8 = 8;
+/// Flag: the DTZ value maps hold 16-bit entries.
+pub(crate) const FLAG_WIDE: u8 = 16;
+/// Flag: every position of the sub-table has the same value.
+pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
+
+/// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
+const SPARSE_ENTRY: usize = 6;
+/// Marker for a leaf in the pair tree.
+const LEAF: u16 = 0xfff;
+
+/// Parsed header of one sub-table. Section offsets point into the table file; the small tables used by
+/// every lookup (code bases, lowest symbols, symbol lengths, pair tree) are copied out at open time.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PairsData {
+    /// Flag byte (`FLAG_*`).
+    pub(crate) flags: u8,
+    /// The value of a single-valued sub-table.
+    single_value: u8,
+    /// log2 of the byte size of a compressed block.
+    block_size_log2: u32,
+    /// log2 of the number of values between two sparse index entries.
+    span_log2: u32,
+    /// Number of sparse index entries.
+    pub(crate) sparse_len: usize,
+    /// Number of block length entries (blocks plus padding).
+    pub(crate) block_len_count: usize,
+    /// Number of compressed blocks.
+    pub(crate) blocks: usize,
+    /// Shortest Huffman code length.
+    min_len: u32,
+    /// `base[l]`: smallest left-aligned 64-bit code of length `min_len + l`.
+    base: Vec<u64>,
+    /// Lowest symbol number of each code length.
+    lowest: Vec<u16>,
+    /// Number of values minus one that each symbol expands to.
+    symlen: Vec<u32>,
+    /// Left and right child of each symbol (left is the value itself for a leaf).
+    tree: Vec<[u16; 2]>,
+    /// File offset of the sparse index.
+    pub(crate) sparse_off: usize,
+    /// File offset of the block lengths.
+    pub(crate) block_len_off: usize,
+    /// File offset of the compressed data.
+    pub(crate) data_off: usize,
+}
+
+impl PairsData {
+    /// Parse the size section at `pos` for a sub-table of `tb_size` values; returns the data and the
+    /// position after the section.
+    pub(crate) fn parse(
+        data: &[u8],
+        mut pos: usize,
+        tb_size: u64,
+    ) -> TableResult<(PairsData, usize)> {
+        let flags = u8_at(data, pos)?;
+        pos += 1;
+        if flags & FLAG_SINGLE_VALUE != 0 {
+            let value = u8_at(data, pos)?;
+            let pairs = PairsData {
+                flags,
+                single_value: value,
+                ..PairsData::default()
+            };
+            return Ok((pairs, pos + 1));
+        }
+        let block_size_log2 = u32::from(u8_at(data, pos)?);
+        let span_log2 = u32::from(u8_at(data, pos + 1)?);
+        if block_size_log2 > 16 || block_size_log2 < 2 || span_log2 > 32 {
+            return Err(TableError::Corrupted("block size or span out of range"));
+        }
+        let span = 1u64 << span_log2;
+        let sparse_len = usize::try_from(tb_size.div_ceil(span))
+            .map_err(|_| TableError::Corrupted("sparse index too large"))?;
+        let padding = usize::from(u8_at(data, pos + 2)?);
+        let blocks = u32_le(data, pos + 3)? as usize;
+        let max_len = u32::from(u8_at(data, pos + 7)?);
+        let min_len = u32::from(u8_at(data, pos + 8)?);
+        pos += 9;
+        if min_len == 0 || max_len < min_len || max_len > 32 {
+            return Err(TableError::Corrupted("bad Huffman code lengths"));
+        }
+        let n_lens = (max_len - min_len + 1) as usize;
+        let mut lowest = Vec::with_capacity(n_lens);
+        for i in 0..n_lens {
+            lowest.push(u16_le(data, pos + 2 * i)?);
+        }
+        pos += 2 * n_lens;
+        // Canonical Huffman: longer codes have smaller values. base[l] is the first code of length
+        // min_len + l, left-aligned in 64 bits, so a code's length is the first l with buf >= base[l].
+        let mut base = vec![0u64; n_lens];
+        for i in (0..n_lens - 1).rev() {
+            base[i] = base[i + 1]
+                .wrapping_add(u64::from(lowest[i]))
+                .wrapping_sub(u64::from(lowest[i + 1]))
+                / 2;
+        }
+        for (i, b) in base.iter_mut().enumerate() {
+            *b = b.checked_shl(64 - i as u32 - min_len).unwrap_or(0);
+        }
+        let n_syms = usize::from(u16_le(data, pos)?);
+        pos += 2;
+        let tree_bytes = slice(data, pos, 3 * n_syms)?;
+        let tree: Vec<[u16; 2]> = tree_bytes
+            .chunks_exact(3)
+            .map(|lr| {
+                let left = (u16::from(lr[1] & 0xf) << 8) | u16::from(lr[0]);
+                let right = (u16::from(lr[2]) << 4) | u16::from(lr[1] >> 4);
+                [left, right]
+            })
+            .collect();
+        pos += 3 * n_syms + (n_syms & 1);
+        let symlen = symbol_lengths(&tree)?;
+        let pairs = PairsData {
+            flags,
+            single_value: 0,
+            block_size_log2,
+            span_log2,
+            sparse_len,
+            block_len_count: blocks + padding,
+            blocks,
+            min_len,
+            base,
+            lowest,
+            symlen,
+            tree,
+            sparse_off: 0,
+            block_len_off: 0,
+            data_off: 0,
+        };
+        Ok((pairs, pos))
+    }
+
+    /// Bytes of compressed data of this sub-table.
+    pub(crate) fn data_len(&self) -> usize {
+        self.blocks << self.block_size_log2
+    }
+
+    /// Whether this sub-table stores a single value (no index sections).
+    pub(crate) fn is_single_value(&self) -> bool {
+        self.flags & FLAG_SINGLE_VALUE != 0
+    }
+
+    /// Stored value at index `idx`.
+    pub(crate) fn decompress(&self, data: &[u8], idx: u64) -> TableResult<u16> {
+        if self.is_single_value() {
+            return Ok(u16::from(self.single_value));
+        }
+        let span = 1u64 << self.span_log2;
+        let k = (idx >> self.span_log2) as usize;
+        if k >= self.sparse_len {
+            return Err(TableError::Corrupted("index beyond table"));
+        }
+        let entry = self.sparse_off + k * SPARSE_ENTRY;
+        let mut block = u32_le(data, entry)? as usize;
+        let mut offset = i64::from(u16_le(data, entry + 4)?);
+        offset += (idx & (span - 1)) as i64 - (span / 2) as i64;
+        let block_len = |b: usize| -> TableResult<i64> {
+            if b >= self.block_len_count {
+                return Err(TableError::Corrupted("block index out of range"));
+            }
+            Ok(i64::from(u16_le(data, self.block_len_off + 2 * b)?))
+        };
+        while offset < 0 {
+            block = block
+                .checked_sub(1)
+                .ok_or(TableError::Corrupted("block index underflow"))?;
+            offset += block_len(block)? + 1;
+        }
+        loop {
+            let len = block_len(block)?;
+            if offset <= len {
+                break;
+            }
+            offset -= len + 1;
+            block += 1;
+        }
+        if block >= self.blocks {
+            return Err(TableError::Corrupted("block index out of range"));
+        }
+        let start = self.data_off + (block << self.block_size_log2);
+        let block_data = slice(data, start, 1 << self.block_size_log2)?;
+        let sym = self.find_symbol(block_data, offset as u64)?;
+        self.expand(sym.0, sym.1)
+    }
+
+    /// Decode Huffman symbols from the start of a block until the one covering value `offset`; returns
+    /// that symbol and the offset inside it.
+    #[inline]
+    fn find_symbol(&self, block: &[u8], mut offset: u64) -> TableResult<(usize, u64)> {
+        let mut buf =
+            (u64::from(u32_be_or_zero(block, 0)) << 32) | u64::from(u32_be_or_zero(block, 4));
+        let mut next_word = 8usize;
+        let mut bits_left = 64u32;
+        let last = self.base.len() - 1;
+        loop {
+            let mut len = 0;
+            while len < last && buf < self.base[len] {
+                len += 1;
+            }
+            let code_len = len as u32 + self.min_len;
+            let sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
+                + usize::from(self.lowest[len]);
+            let count = u64::from(
+                *self
+                    .symlen
+                    .get(sym)
+                    .ok_or(TableError::Corrupted("symbol out of range"))?,
+            ) + 1;
+            if offset < count {
+                return Ok((sym, offset));
+            }
+            offset -= count;
+            buf = buf.checked_shl(code_len).unwrap_or(0);
+            bits_left -= code_len;
+            if bits_left <= 32 {
+                bits_left += 32;
+                buf |= u64::from(u32_be_or_zero(block, next_word)) << (64 - bits_left);
+                next_word += 4;
+            }
+        }
+    }
+
+    /// Descend the pair tree from `sym` to the leaf value at `offset`.
+    #[inline]
+    fn expand(&self, mut sym: usize, mut offset: u64) -> TableResult<u16> {
+        // Children always expand to fewer values than their parent, so this loop terminates.
+        while self.symlen[sym] != 0 {
+            let [left, right] = self.tree[sym];
+            let left_count = u64::from(self.symlen[usize::from(left)]) + 1;
+            if offset < left_count {
+                sym = usize::from(left);
+            } else {
+                offset -= left_count;
+                sym = usize::from(right);
+            }
+        }
+        Ok(self.tree[sym][0])
+    }
+}
+
+/// Number of values (minus one) each symbol expands to, checking that the pair tree only refers to
+/// existing symbols and has no cycle (a malicious file could otherwise loop forever).
+fn symbol_lengths(tree: &[[u16; 2]]) -> TableResult<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    const IN_PROGRESS: u32 = u32::MAX - 1;
+    let mut symlen = vec![UNSEEN; tree.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for root in 0..tree.len() {
+        if symlen[root] != UNSEEN {
+            continue;
+        }
+        stack.push(root);
+        while let Some(&sym) = stack.last() {
+            let [left, right] = tree[sym];
+            if right == LEAF {
+                symlen[sym] = 0;
+                stack.pop();
+                continue;
+            }
+            let (l, r) = (usize::from(left), usize::from(right));
+            if l >= tree.len() || r >= tree.len() {
+                return Err(TableError::Corrupted(
+                    "pair tree refers to a missing symbol",
+                ));
+            }
+            symlen[sym] = IN_PROGRESS;
+            let mut pending = false;
+            for child in [l, r] {
+                match symlen[child] {
+                    UNSEEN => {
+                        stack.push(child);
+                        pending = true;
+                    }
+                    IN_PROGRESS => return Err(TableError::Corrupted("cycle in pair tree")),
+                    _ => {}
+                }
+            }
+            if !pending {
+                let total = u64::from(symlen[l]) + u64::from(symlen[r]) + 1;
+                if total >= u64::from(IN_PROGRESS) {
+                    return Err(TableError::Corrupted("symbol expands to too many values"));
+                }
+                symlen[sym] = total as u32;
+                stack.pop();
+            }
+        }
+    }
+    Ok(symlen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbol_lengths_of_a_small_tree() {
+        // 0, 1 leaves; 2 = (0, 1); 3 = (2, 0).
+        let tree = [[5, LEAF], [7, LEAF], [0, 1], [2, 0]];
+        assert_eq!(symbol_lengths(&tree).unwrap(), vec![0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn cycles_and_dangling_children_are_errors() {
+        assert!(symbol_lengths(&[[0, 1], [1, 0]]).is_err());
+        assert!(symbol_lengths(&[[0, 0]]).is_err());
+        assert!(symbol_lengths(&[[3, 4]]).is_err());
+    }
+}

@@ -1,0 +1,88 @@
+//! Agreement with the shared ground truth (`../shared/syzygy/truth.csv`, produced by an independent
+//! prober and cross-checked with two others): raw table values, WDL and DTZ on every line.
+
+use std::path::PathBuf;
+
+use ply_chess::{Color, Position, Role};
+use ply_syzygy::{RawPosition, Tablebase};
+
+fn shared() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy");
+    if dir.join("truth.csv").exists() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: {} not found", dir.display());
+        None
+    }
+}
+
+fn raw(pos: &Position) -> RawPosition {
+    let mut raw = RawPosition {
+        white_to_move: pos.side_to_move() == Color::White,
+        ..Default::default()
+    };
+    for (i, &role) in Role::ALL.iter().enumerate() {
+        raw.white[i] = pos.pieces(Color::White, role).0;
+        raw.black[i] = pos.pieces(Color::Black, role).0;
+    }
+    raw
+}
+
+#[test]
+fn raw_table_values_match_truth_meta() {
+    let Some(dir) = shared() else { return };
+    let tb = Tablebase::open(dir.join("tables").to_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(dir.join("truth_meta.csv")).unwrap();
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(';').collect();
+        let pos = Position::from_fen(f[0]).unwrap();
+        let Ok(expected) = f[5].parse::<i8>() else {
+            continue;
+        };
+        let got = tb.probe_wdl_table(&raw(&pos)).map(|w| w as i8);
+        checked += 1;
+        if got != Ok(expected) {
+            wrong.push(format!(
+                "{} table={} expected {expected} got {got:?}",
+                f[0], f[3]
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} wrong:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+    assert!(checked > 4000);
+}
+
+#[test]
+fn wdl_and_dtz_match_truth_on_every_line() {
+    let Some(dir) = shared() else { return };
+    let tb = Tablebase::open(dir.join("tables").to_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(dir.join("truth.csv")).unwrap();
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(';').collect();
+        let pos = Position::from_fen(f[0]).unwrap();
+        let (wdl, dtz): (i8, i32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+        let got_wdl = tb.probe_wdl(&pos).map(|w| w as i8);
+        let got_dtz = tb.probe_dtz(&pos).map(|d| d.0);
+        checked += 1;
+        if got_wdl != Ok(wdl) || got_dtz != Ok(dtz) {
+            wrong.push(format!(
+                "{}: expected {wdl};{dtz} got {got_wdl:?};{got_dtz:?}",
+                f[0]
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} wrong:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(30)].join("\n")
+    );
+    assert_eq!(checked, 5001);
+}
