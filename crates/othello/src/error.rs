@@ -35,6 +35,9 @@ pub enum ParseError {
     /// Text left after a complete item.
     #[error("unexpected trailing text {0:?}")]
     Trailing(String),
+    /// An error in a given line (1-based) of a multi-line text.
+    #[error("line {0}: {1}")]
+    AtLine(usize, Box<ParseError>),
     /// An empty line where an item was expected.
     #[error("empty input")]
     Empty,

@@ -15,17 +15,26 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod color;
 pub mod error;
 pub mod flip;
 pub mod hash;
 pub mod lines;
+pub mod movelist;
 pub mod moves;
+pub mod obf;
 pub mod perft;
+pub mod position;
 pub mod square;
+pub mod symmetry;
 
 pub use board::Board;
+pub use color::Color;
 pub use error::ParseError;
 pub use flip::portable::flip;
+pub use movelist::{format_moves, parse_and_play, parse_moves, play_moves};
 pub use moves::portable::get_moves;
+pub use obf::{parse_obf, parse_obf_line, Obf};
 pub use perft::{perft, perft_with, Cpu};
-pub use square::{parse_square, square_name};
+pub use position::Position;
+pub use square::{parse_square, square_name, PASS};

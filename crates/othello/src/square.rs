@@ -11,9 +11,15 @@ pub const SQUARE_NAMES: [&str; 64] = [
     "A7", "B7", "C7", "D7", "E7", "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8",
 ];
 
-/// Name of square `sq` ("A1".."H8"), or "--" when `sq` is not a square (>= 64).
+/// The move value of a pass in move lists and OBF annotations (one past the last square).
+pub const PASS: usize = 64;
+
+/// Name of square `sq` ("A1".."H8"), "PS" for [`PASS`], "--" for anything larger.
 pub fn square_name(sq: usize) -> &'static str {
-    SQUARE_NAMES.get(sq).copied().unwrap_or("--")
+    match sq {
+        PASS => "PS",
+        _ => SQUARE_NAMES.get(sq).copied().unwrap_or("--"),
+    }
 }
 
 /// Square of a two-byte coordinate such as `b"f5"` (column letter, row digit; case-insensitive).
