@@ -121,7 +121,7 @@ impl Position {
 impl FromStr for Position {
     type Err = ParseError;
 
-    /// Parses "<64 squares> <side>", with an optional trailing `;`.
+    /// Parses `<64 squares> <side>`, with an optional trailing `;`.
     fn from_str(s: &str) -> Result<Position, ParseError> {
         let (pos, rest) = Position::parse_prefix(s)?;
         let rest = rest.trim();

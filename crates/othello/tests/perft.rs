@@ -1,6 +1,6 @@
 //! Perft from the start position against Aart Bik's table (finished games count as leaves).
 
-use ply_othello::{perft, perft::perft_reference, perft_with, Board, Cpu};
+use ply_othello::{perft, perft::perft_reference, perft_parallel, perft_with, Board, Cpu};
 
 /// Leaf counts at depths 0..=14 from the start position (issue 5, Aart Bik's table).
 const START: [u64; 15] = [
@@ -50,6 +50,54 @@ fn every_cpu_level_to_9() {
 fn start_to_11() {
     assert_eq!(perft(Board::start(), 10), START[10]);
     assert_eq!(perft(Board::start(), 11), START[11]);
+}
+
+#[test]
+fn parallel_matches() {
+    assert_eq!(perft_parallel(Board::start(), 10, 3), START[10]);
+    // From a position with passes and finished games nearby: parallel == sequential == reference.
+    let pos: ply_othello::Position =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+            .parse()
+            .unwrap();
+    for d in 0..=8 {
+        let r = perft_reference(pos.board, d);
+        assert_eq!(perft(pos.board, d), r, "depth {d}");
+        assert_eq!(perft_parallel(pos.board, d, 2), r, "depth {d}");
+    }
+}
+
+#[test]
+fn endgames_past_the_end() {
+    // Positions with 6..9 empties from random games, searched deeper than the game can last.
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for game in 0..40 {
+        let mut b = Board::start();
+        while b.empty_count() > 6 + game % 4 && !b.is_game_over() {
+            let m = b.moves();
+            if m == 0 {
+                b.pass();
+                continue;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut mm = m;
+            for _ in 0..x % m.count_ones() as u64 {
+                mm &= mm - 1;
+            }
+            b.play(mm.trailing_zeros() as usize);
+        }
+        for d in [1, 3, b.empty_count(), b.empty_count() + 3] {
+            let r = perft_reference(b, d);
+            for cpu in [Cpu::Portable, Cpu::Avx2, Cpu::Avx512] {
+                if let Some(n) = perft_with(b, d, cpu) {
+                    assert_eq!(n, r, "{} depth {d} {b:?}", cpu.name());
+                }
+            }
+            assert_eq!(perft_parallel(b, d, 2), r);
+        }
+    }
 }
 
 #[test]
