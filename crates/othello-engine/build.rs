@@ -60,7 +60,9 @@ fn main() {
             }
         }
     }
-    let mut out = String::from("/// Stable player discs of an edge, indexed by `player * 256 + opponent` (generated).\n");
+    let mut out = String::from(
+        "/// Stable player discs of an edge, indexed by `player * 256 + opponent` (generated).\n",
+    );
     out.push_str("pub(crate) static EDGE_STABILITY: [u8; 65536] = [");
     for (i, v) in table.iter().enumerate() {
         if i % 32 == 0 {
@@ -69,6 +71,7 @@ fn main() {
         write!(out, "{v},").expect("writing to a String cannot fail");
     }
     out.push_str("\n];\n");
-    let path = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("edge_stability.rs");
+    let path =
+        PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("edge_stability.rs");
     fs::write(path, out).expect("cannot write the generated edge-stability table");
 }

@@ -84,7 +84,16 @@ mod tests {
     fn slow_count(x: usize, player: u64) -> u32 {
         let mut n = 0;
         let (f0, r0) = ((x % 8) as i32, (x / 8) as i32);
-        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+        for (df, dr) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (-1, -1),
+            (1, -1),
+            (-1, 1),
+        ] {
             let (mut f, mut r, mut k) = (f0 + df, r0 + dr, 0);
             while (0..8).contains(&f) && (0..8).contains(&r) && player & (1 << (r * 8 + f)) == 0 {
                 f += df;
@@ -107,7 +116,11 @@ mod tests {
             s ^= s << 17;
             let x = (s >> 58) as usize;
             let player = s.wrapping_mul(0x2545_F491_4F6C_DD1D) & !(1u64 << x);
-            assert_eq!(count_last_flip(x, player), slow_count(x, player), "x={x} p={player:x}");
+            assert_eq!(
+                count_last_flip(x, player),
+                slow_count(x, player),
+                "x={x} p={player:x}"
+            );
         }
     }
 }

@@ -1,11 +1,20 @@
 //! Othello engine: exact endgame solver (seed 003's Edax optimisations) and its command line.
 //!
 //! Layout: [`bits`] square masks, [`last_flip`] count of the last move's flips, [`stability`]
-//! stable discs, [`tt`] transposition table.
+//! stable discs, [`tt`] transposition table, [`empties`] empty list and parity, [`kernel`]
+//! CPU kernels, [`moveorder`] move ordering, [`endgame`] null-window solvers, [`root`] root
+//! search and the [`Solver`] API.
 #![deny(missing_docs)]
 
 pub mod bits;
+pub mod empties;
+pub mod endgame;
 pub mod eval;
+pub mod kernel;
 pub mod last_flip;
+pub mod moveorder;
+pub mod root;
 pub mod stability;
 pub mod tt;
+
+pub use root::{Mode, RootResult, Solver, PASS};

@@ -23,8 +23,10 @@ fn unpack_a2a7(x: u64) -> u64 {
 #[inline(always)]
 pub fn stable_edges(player: u64, opponent: u64) -> u64 {
     let idx = |p: usize, o: usize| p * 256 + o;
-    let bottom = u64::from(EDGE_STABILITY[idx((player & 0xff) as usize, (opponent & 0xff) as usize)]);
-    let top = u64::from(EDGE_STABILITY[idx((player >> 56) as usize, (opponent >> 56) as usize)]) << 56;
+    let bottom =
+        u64::from(EDGE_STABILITY[idx((player & 0xff) as usize, (opponent & 0xff) as usize)]);
+    let top =
+        u64::from(EDGE_STABILITY[idx((player >> 56) as usize, (opponent >> 56) as usize)]) << 56;
     let a = u64::from(EDGE_STABILITY[idx(pack_file(player, 0), pack_file(opponent, 0))]);
     let h = u64::from(EDGE_STABILITY[idx(pack_file(player, 7), pack_file(opponent, 7))]);
     bottom | top | unpack_a2a7(a) | (unpack_a2a7(h) << 7)
@@ -57,7 +59,11 @@ fn full_diagonal(occupied: u64, s: u32, m: u64) -> u64 {
     // A square belongs to a full line iff every square of the line is occupied. Propagate
     // "empty" along the line both ways: what remains unreached by an empty is full.
     let mut e = !occupied;
-    let mi = if s == 9 { 0x7f7f_7f7f_7f7f_7f7f } else { 0xfefe_fefe_fefe_fefe };
+    let mi = if s == 9 {
+        0x7f7f_7f7f_7f7f_7f7f
+    } else {
+        0xfefe_fefe_fefe_fefe
+    };
     for _ in 0..3 {
         e |= ((e << s) & m) | ((e >> s) & mi);
         e |= ((e << (2 * s)) & m & (m << s)) | ((e >> (2 * s)) & mi & (mi >> s));
@@ -120,7 +126,7 @@ mod tests {
     #[test]
     fn edge_table_basics() {
         // a lone corner disc is stable, a lone B1 disc is not
-        assert_eq!(EDGE_STABILITY[0x01 * 256], 0x01);
+        assert_eq!(EDGE_STABILITY[256], 0x01);
         assert_eq!(EDGE_STABILITY[0x02 * 256], 0x00);
         // a full edge is stable for both
         assert_eq!(EDGE_STABILITY[0x0f * 256 + 0xf0], 0x0f);
@@ -130,12 +136,65 @@ mod tests {
     }
 
     #[test]
+    fn stable_discs_are_never_flipped() {
+        use crate::endgame::tests::random_position;
+        use crate::kernel::{Kernel, Portable};
+        let k = Portable;
+        let mut seed = 0xdead_beef_u64;
+        let mut checked = 0;
+        for empties in [4u32, 8, 12, 16, 20, 24, 30] {
+            for _ in 0..300 {
+                let (p, o) = random_position(k, &mut seed, empties);
+                for (me, them) in [(p, o), (o, p)] {
+                    let stable = stable_discs(me, them);
+                    checked += stable.count_ones();
+                    // random playouts to the end: stable discs keep their colour
+                    for _ in 0..20 {
+                        let (mut a, mut b) = (me, them);
+                        let mut mine = true;
+                        loop {
+                            let moves = k.moves(a, b);
+                            if moves == 0 {
+                                if k.moves(b, a) == 0 {
+                                    break;
+                                }
+                                (a, b, mine) = (b, a, !mine);
+                                continue;
+                            }
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            let mut m = moves;
+                            for _ in 0..seed % u64::from(moves.count_ones()) {
+                                m &= m - 1;
+                            }
+                            let x = m.trailing_zeros() as usize;
+                            let f = k.flip(x, a, b);
+                            (a, b, mine) = (b ^ f, a ^ f ^ (1 << x), !mine);
+                            let my_discs = if mine { a } else { b };
+                            assert_eq!(
+                                my_discs & stable,
+                                stable,
+                                "stable disc flipped: p={me:#x} o={them:#x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 1000,
+            "the test must exercise stable discs ({checked})"
+        );
+    }
+
+    #[test]
     fn full_lines_of_full_board() {
         assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
-        let [h, v, d9, d7] = full_lines(u64::MAX & !1);
+        let [h, v, d9, d7] = full_lines(!1);
         assert_eq!(h & 0xff, 0);
         assert_eq!(v & 0x0101_0101_0101_0101, 0);
         assert_eq!(d9 & 0x8040_2010_0804_0201, 0);
-        assert_eq!(d7, u64::MAX & !1);
+        assert_eq!(d7, !1);
     }
 }

@@ -94,7 +94,11 @@ impl Tt {
         let bytes = mib.max(1) << 20;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        Tt { buckets: vec![Bucket([Entry::EMPTY; WAYS]); n], mask: n as u64 - 1, date: 1 }
+        Tt {
+            buckets: vec![Bucket([Entry::EMPTY; WAYS]); n],
+            mask: n as u64 - 1,
+            date: 1,
+        }
     }
 
     /// Starts a new search generation: entries from older ones are replaced first.
@@ -135,13 +139,17 @@ impl Tt {
     #[inline(always)]
     pub fn probe(&self, hash: u64, player: u64, opponent: u64) -> Option<Probe> {
         let bucket = &self.buckets[self.index(hash)];
-        bucket.0.iter().find(|e| e.player == player && e.opponent == opponent).map(|e| Probe {
-            lower: i32::from(e.lower),
-            upper: i32::from(e.upper),
-            moves: e.moves,
-            depth: e.depth,
-            selectivity: e.selectivity,
-        })
+        bucket
+            .0
+            .iter()
+            .find(|e| e.player == player && e.opponent == opponent)
+            .map(|e| Probe {
+                lower: i32::from(e.lower),
+                upper: i32::from(e.upper),
+                moves: e.moves,
+                depth: e.depth,
+                selectivity: e.selectivity,
+            })
     }
 
     /// Stores the result of a search of `depth` empties with window `(alpha, beta)` that
@@ -174,7 +182,10 @@ impl Tt {
         };
         let i = self.index(hash);
         let bucket = &mut self.buckets[i].0;
-        if let Some(e) = bucket.iter_mut().find(|e| e.player == player && e.opponent == opponent) {
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.player == player && e.opponent == opponent)
+        {
             if depth > e.depth || selectivity > e.selectivity {
                 e.lower = lower as i8;
                 e.upper = upper as i8;
@@ -198,7 +209,10 @@ impl Tt {
             }
             return;
         }
-        let victim = bucket.iter_mut().min_by_key(|e| e.priority(date)).expect("a bucket is never empty");
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| e.priority(date))
+            .expect("a bucket is never empty");
         *victim = Entry {
             player,
             opponent,
@@ -245,7 +259,10 @@ mod tests {
             tt.store(h, i + 1, 0, 10 + i as u8, EXACT, 0, 1, 0, 0, 100);
         }
         tt.store(h, 100, 0, 30, EXACT, 0, 1, 0, 0, 100);
-        assert!(tt.probe(h, 1, 0).is_none(), "the shallowest entry is replaced");
+        assert!(
+            tt.probe(h, 1, 0).is_none(),
+            "the shallowest entry is replaced"
+        );
         assert!(tt.probe(h, 100, 0).is_some());
         assert!(tt.probe(h, 4, 0).is_some());
     }

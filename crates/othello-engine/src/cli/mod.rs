@@ -1,0 +1,27 @@
+//! Subcommands of the `ply-othello` program; each only translates arguments and text into
+//! library calls and prints results.
+
+pub mod perft;
+pub mod solve;
+pub mod train;
+
+use thiserror::Error;
+
+/// Errors that stop a subcommand.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// An input file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A board given on the command line is malformed.
+    #[error("bad board: {0}")]
+    Board(#[from] ply_othello::ParseError),
+    /// The training pipeline failed.
+    #[error(transparent)]
+    Train(#[from] ply_othello_engine::train::pipeline::PipelineError),
+}

@@ -1,0 +1,565 @@
+//! Exact endgame search (seed 003, Edax's `endgame.c`), instantiated once per CPU kernel.
+//!
+//! Layers, from the leaves up:
+//! - `solve_1`: last empty, scored with [`count_last_flip`] without making the move.
+//! - `solve_2`, `solve_3`, `solve_4`: fixed loops over the last empties; `solve_4` and
+//!   `solve_3` order them by quadrant parity (odd regions first).
+//! - `shallow`: 5..=[`SHALLOW_DEPTH`] empties, moves from `get_moves`, odd quadrants first,
+//!   forward-only updates of the empty list, stability cutoff, no hashing.
+//! - `nws`: more empties; transposition table, enhanced transposition cutoff, stability cutoff
+//!   and fastest-first move ordering.
+//!
+//! All are null-window (alpha, alpha + 1) and fail-soft. Scores are final disc differences
+//! from the side to move, empties going to the winner.
+
+use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
+use crate::empties::{Empties, HEAD};
+use crate::kernel::{Avx2, Kernel, Portable};
+use crate::last_flip::count_last_flip;
+use crate::moveorder::MoveList;
+use crate::stability::stability_upper_bound;
+use crate::tt::{Tt, EXACT, NO_MOVE};
+
+/// Larger than any score.
+pub const SCORE_INF: i32 = 127;
+
+/// Up to this many empties the hash-less `shallow` search is used (Edax: 7).
+pub const SHALLOW_DEPTH: u32 = 7;
+
+/// From this many empties on, the enhanced transposition cutoff probes every child.
+pub const ETC_DEPTH: u32 = 14;
+
+/// Stability cutoff is tried only when alpha is at least this (it rarely succeeds below).
+pub const SC_THRESHOLD: [i32; 65] = {
+    let mut t = [99i32; 65];
+    let mut n = 4;
+    while n <= 64 {
+        let v = if n < 10 {
+            2 * n as i32 - 2
+        } else {
+            2 * n as i32
+        };
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+/// Final score of a finished game for `player`: disc difference, empties to the winner.
+#[inline(always)]
+pub fn final_score(player: u64, opponent: u64) -> i32 {
+    let p = player.count_ones() as i32;
+    let o = opponent.count_ones() as i32;
+    let e = 64 - p - o;
+    let d = p - o;
+    if d > 0 {
+        d + e
+    } else if d < 0 {
+        d - e
+    } else {
+        0
+    }
+}
+
+/// Score when the player to move plays the last empty `x` (or the opponent does after a pass,
+/// or nobody can): seed 003's `board_score_1`. All other squares are occupied.
+#[inline(always)]
+pub fn solve_1(player: u64, x: usize) -> i32 {
+    let score = 2 * player.count_ones() as i32 - 62;
+    let n = count_last_flip(x, player) as i32;
+    if n > 0 {
+        return score + 2 * n;
+    }
+    let m = count_last_flip(x, !player & !bit(x)) as i32;
+    if m > 0 {
+        score - 2 - 2 * m
+    } else if score > 0 {
+        score
+    } else {
+        score - 2
+    }
+}
+
+/// Search state of one thread: table, node counter, empties and parity.
+pub struct Search<K: Kernel> {
+    /// CPU kernel.
+    pub(crate) k: K,
+    /// Transposition table.
+    pub tt: Tt,
+    /// Nodes visited.
+    pub nodes: u64,
+    pub(crate) empties: Empties,
+    pub(crate) parity: u32,
+    pub(crate) n_empties: u32,
+}
+
+impl<K: Kernel> Search<K> {
+    /// A search with its own table of `tt_mib` MiB.
+    pub fn new(k: K, tt_mib: usize) -> Search<K> {
+        Search {
+            k,
+            tt: Tt::new(tt_mib),
+            nodes: 0,
+            empties: Empties::new(0),
+            parity: 0,
+            n_empties: 0,
+        }
+    }
+
+    /// Prepares the empty list and parity for a root position.
+    pub fn set_root(&mut self, player: u64, opponent: u64) {
+        let empty = !(player | opponent);
+        self.empties = Empties::new(empty);
+        self.parity = crate::empties::parity(empty);
+        self.n_empties = empty.count_ones();
+    }
+}
+
+/// Generates the endgame search for one kernel type with the given attributes on every
+/// recursive function (e.g. `#[target_feature(...)]`).
+macro_rules! endgame_search {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl Search<$k> {
+            /// Two empties `x1`, `x2` left.
+            $(#[$attr])*
+            fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                let mut best = -SCORE_INF;
+                if NEIGHBOUR[x1] & o != 0 {
+                    let f = k.flip(x1, p, o);
+                    if f != 0 {
+                        self.nodes += 1;
+                        best = -solve_1(o ^ f, x2);
+                        if best > alpha {
+                            return best;
+                        }
+                    }
+                }
+                if NEIGHBOUR[x2] & o != 0 {
+                    let f = k.flip(x2, p, o);
+                    if f != 0 {
+                        self.nodes += 1;
+                        let s = -solve_1(o ^ f, x1);
+                        return if s > best { s } else { best };
+                    }
+                }
+                if best > -SCORE_INF {
+                    return best;
+                }
+                // pass: the opponent moves, we take the minimum
+                let mut worst = SCORE_INF;
+                if NEIGHBOUR[x1] & p != 0 {
+                    let f = k.flip(x1, o, p);
+                    if f != 0 {
+                        self.nodes += 1;
+                        worst = solve_1(p ^ f, x2);
+                        if worst <= alpha {
+                            return worst;
+                        }
+                    }
+                }
+                if NEIGHBOUR[x2] & p != 0 {
+                    let f = k.flip(x2, o, p);
+                    if f != 0 {
+                        self.nodes += 1;
+                        let s = solve_1(p ^ f, x1);
+                        return if s < worst { s } else { worst };
+                    }
+                }
+                if worst < SCORE_INF {
+                    worst
+                } else {
+                    final_score(p, o)
+                }
+            }
+
+            /// Three empties; the one alone in its quadrant goes first.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$attr])*
+            fn solve_3(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize, x3: usize, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                let parity = QUADRANT_ID[x1] ^ QUADRANT_ID[x2] ^ QUADRANT_ID[x3];
+                let (x1, x2, x3) = if parity & QUADRANT_ID[x1] == 0 {
+                    if parity & QUADRANT_ID[x2] != 0 {
+                        (x2, x1, x3)
+                    } else {
+                        (x3, x1, x2)
+                    }
+                } else {
+                    (x1, x2, x3)
+                };
+                let mut best = -SCORE_INF;
+                for (x, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+                    if NEIGHBOUR[x] & o != 0 {
+                        let f = k.flip(x, p, o);
+                        if f != 0 {
+                            let s = -self.solve_2(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b);
+                            if s > alpha {
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                    }
+                }
+                if best > -SCORE_INF {
+                    best
+                } else if passed {
+                    final_score(p, o)
+                } else {
+                    -self.solve_3(o, p, -alpha - 1, x1, x2, x3, true)
+                }
+            }
+
+            /// Four empties, taken from the empty list and sorted by parity (seed 003: only the
+            /// 2-1-1 split needs sorting, the two singletons first).
+            $(#[$attr])*
+            fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                if alpha >= SC_THRESHOLD[4] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let x1 = self.empties.first();
+                let x2 = self.empties.next(x1);
+                let x3 = self.empties.next(x2);
+                let x4 = self.empties.next(x3);
+                let parity = self.parity;
+                let q = |x: usize| parity & QUADRANT_ID[x] != 0;
+                let (x1, x2, x3, x4) = if !q(x1) {
+                    if q(x2) {
+                        if q(x3) {
+                            (x2, x3, x1, x4)
+                        } else {
+                            (x2, x4, x1, x3)
+                        }
+                    } else if q(x3) {
+                        (x3, x4, x1, x2)
+                    } else {
+                        (x1, x2, x3, x4)
+                    }
+                } else if !q(x2) {
+                    if q(x3) {
+                        (x1, x3, x2, x4)
+                    } else {
+                        (x1, x4, x2, x3)
+                    }
+                } else {
+                    (x1, x2, x3, x4)
+                };
+                let mut best = -SCORE_INF;
+                for (x, a, b, c) in [(x1, x2, x3, x4), (x2, x1, x3, x4), (x3, x1, x2, x4), (x4, x1, x2, x3)] {
+                    if NEIGHBOUR[x] & o != 0 {
+                        let f = k.flip(x, p, o);
+                        if f != 0 {
+                            let s = -self.solve_3(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b, c, false);
+                            if s > alpha {
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                    }
+                }
+                if best > -SCORE_INF {
+                    best
+                } else if passed {
+                    final_score(p, o)
+                } else {
+                    -self.solve_4(o, p, -alpha - 1, true)
+                }
+            }
+
+            /// 5..=SHALLOW_DEPTH empties: odd quadrants first, forward-only list updates.
+            $(#[$attr])*
+            fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                if alpha >= SC_THRESHOLD[self.n_empties as usize] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let mut moves = k.moves(p, o);
+                if moves == 0 {
+                    if passed {
+                        return final_score(p, o);
+                    }
+                    return -self.shallow(o, p, -alpha - 1, true);
+                }
+                let parity0 = self.parity;
+                let mut prio = moves & QUADRANT_MASK[parity0 as usize];
+                if prio == 0 {
+                    prio = moves;
+                }
+                let mut best = -SCORE_INF;
+                self.n_empties -= 1;
+                loop {
+                    let mut prev = HEAD;
+                    let mut x = self.empties.first();
+                    while x != HEAD {
+                        if prio & bit(x) != 0 {
+                            let f = k.flip(x, p, o);
+                            self.parity = parity0 ^ QUADRANT_ID[x];
+                            self.empties.skip(prev, x);
+                            let (cp, co) = (o ^ f, p ^ f ^ bit(x));
+                            let s = if self.n_empties == 4 {
+                                -self.solve_4(cp, co, -alpha - 1, false)
+                            } else {
+                                -self.shallow(cp, co, -alpha - 1, false)
+                            };
+                            self.empties.unskip(prev, x);
+                            if s > alpha {
+                                self.parity = parity0;
+                                self.n_empties += 1;
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                        prev = x;
+                        x = self.empties.next(x);
+                    }
+                    moves ^= prio;
+                    prio = moves;
+                    if prio == 0 {
+                        break;
+                    }
+                }
+                self.parity = parity0;
+                self.n_empties += 1;
+                best
+            }
+
+            /// Null-window search at any number of empties: dispatches to the right layer.
+            $(#[$attr])*
+            pub(crate) fn nws_any(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+                match self.n_empties {
+                    0 => {
+                        self.nodes += 1;
+                        final_score(p, o)
+                    }
+                    1 => {
+                        self.nodes += 1;
+                        solve_1(p, self.empties.first())
+                    }
+                    2 => {
+                        let x1 = self.empties.first();
+                        let x2 = self.empties.next(x1);
+                        self.solve_2(p, o, alpha, x1, x2)
+                    }
+                    3 => {
+                        let x1 = self.empties.first();
+                        let x2 = self.empties.next(x1);
+                        let x3 = self.empties.next(x2);
+                        self.solve_3(p, o, alpha, x1, x2, x3, false)
+                    }
+                    4 => self.solve_4(p, o, alpha, false),
+                    n if n <= SHALLOW_DEPTH => self.shallow(p, o, alpha, false),
+                    _ => self.nws(p, o, alpha),
+                }
+            }
+
+            /// Null-window search with the transposition table (more than SHALLOW_DEPTH empties).
+            $(#[$attr])*
+            fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+                let k = self.k;
+                let n = self.n_empties;
+                let beta = alpha + 1;
+                self.nodes += 1;
+                let nodes0 = self.nodes;
+                if alpha >= SC_THRESHOLD[n as usize] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let hash = k.hash(p, o);
+                self.tt.prefetch(hash);
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    return -self.nws(o, p, -beta);
+                }
+                let mut hash_moves = [NO_MOVE; 2];
+                if let Some(e) = self.tt.probe(hash, p, o) {
+                    if u32::from(e.depth) >= n && e.selectivity >= EXACT {
+                        if e.lower >= beta {
+                            return e.lower;
+                        }
+                        if e.upper <= alpha {
+                            return e.upper;
+                        }
+                    }
+                    hash_moves = e.moves;
+                }
+                let mut list = MoveList::new(k, p, o, moves);
+                if n >= ETC_DEPTH {
+                    for m in list.as_slice() {
+                        let x = m.x as usize;
+                        let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                        if let Some(e) = self.tt.probe(k.hash(cp, co), cp, co) {
+                            if u32::from(e.depth) >= n - 1 && -e.upper >= beta {
+                                return -e.upper;
+                            }
+                        }
+                    }
+                }
+                list.evaluate(k, p, o, hash_moves, self.parity);
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                self.n_empties -= 1;
+                for i in 0..list.len() {
+                    let m = list.pick(i);
+                    let x = m.x as usize;
+                    self.empties.remove(x);
+                    self.parity ^= QUADRANT_ID[x];
+                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
+                    self.parity ^= QUADRANT_ID[x];
+                    self.empties.restore(x);
+                    if s > best {
+                        best = s;
+                        best_move = m.x;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+                self.n_empties += 1;
+                self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
+                best
+            }
+        }
+    };
+}
+
+endgame_search!(Portable, #[inline]);
+endgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Plain negamax over all moves: the reference.
+    pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
+        let moves = k.moves(p, o);
+        if moves == 0 {
+            return if passed {
+                final_score(p, o)
+            } else {
+                -minimax(k, o, p, true)
+            };
+        }
+        let mut best = -SCORE_INF;
+        let mut m = moves;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = k.flip(x, p, o);
+            best = best.max(-minimax(k, o ^ f, p ^ f ^ bit(x), false));
+        }
+        best
+    }
+
+    /// Random position with `empties` empties reached by random play (xorshift `seed`).
+    pub fn random_position<K: Kernel>(k: K, seed: &mut u64, empties: u32) -> (u64, u64) {
+        loop {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            loop {
+                if 64 - (p | o).count_ones() == empties {
+                    return (p, o);
+                }
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        break;
+                    }
+                    std::mem::swap(&mut p, &mut o);
+                    continue;
+                }
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                let n = (*seed % u64::from(moves.count_ones())) as u32;
+                let mut m = moves;
+                for _ in 0..n {
+                    m &= m - 1;
+                }
+                let x = m.trailing_zeros() as usize;
+                let f = k.flip(x, p, o);
+                (p, o) = (o ^ f, p ^ f ^ bit(x));
+            }
+        }
+    }
+
+    fn check_kernel<K: Kernel>(k: K, run: impl Fn(&mut Search<K>, u64, u64, i32) -> i32) {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut search = Search::new(k, 4);
+        for empties in 1..=10u32 {
+            let count = match empties {
+                0..=7 => 200,
+                8 => 40,
+                9 => 15,
+                _ => 6,
+            };
+            for _ in 0..count {
+                let (p, o) = random_position(k, &mut seed, empties);
+                let exact = minimax(k, p, o, false);
+                for alpha in [exact - 3, exact - 2, exact - 1, exact, exact + 1, exact + 2] {
+                    if !(-64..64).contains(&alpha) {
+                        continue;
+                    }
+                    search.set_root(p, o);
+                    let s = run(&mut search, p, o, alpha);
+                    if exact > alpha {
+                        assert!(
+                            s > alpha && s <= exact,
+                            "fail high {s} vs {exact}, alpha {alpha}, p={p:#x} o={o:#x}"
+                        );
+                    } else {
+                        assert!(
+                            s <= alpha && s >= exact,
+                            "fail low {s} vs {exact}, alpha {alpha}, p={p:#x} o={o:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn null_window_solvers_match_minimax_portable() {
+        check_kernel(Portable, |s, p, o, a| s.nws_any(p, o, a));
+    }
+
+    #[test]
+    fn null_window_solvers_match_minimax_avx2() {
+        let Some(k) = Avx2::detect() else {
+            eprintln!("skipping: no AVX2/BMI2 on this CPU");
+            return;
+        };
+        // SAFETY: the token comes from `Avx2::detect`.
+        check_kernel(k, |s, p, o, a| unsafe { s.nws_any(p, o, a) });
+    }
+
+    #[test]
+    fn solve_1_matches_minimax() {
+        let mut seed = 77u64;
+        for _ in 0..2000 {
+            let (p, o) = random_position(Portable, &mut seed, 1);
+            let x = (!(p | o)).trailing_zeros() as usize;
+            assert_eq!(solve_1(p, x), minimax(Portable, p, o, false));
+        }
+    }
+}
