@@ -58,7 +58,7 @@ impl Cpu {
 
 /// One perft search per CPU level: `$name` is compiled with `$attr` and uses `$moves` / `$flip`.
 macro_rules! perft_variant {
-    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path) => {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path, $last2:path) => {
         $(#[$attr])*
         fn $name(player: u64, opponent: u64, depth: u32) -> u64 {
             let mut moves = $moves(player, opponent);
@@ -70,6 +70,9 @@ macro_rules! perft_variant {
             }
             if depth <= 1 {
                 return moves.count_ones() as u64;
+            }
+            if depth == 2 {
+                return $last2(player, opponent, moves);
             }
             let mut total = 0;
             while moves != 0 {
@@ -83,11 +86,80 @@ macro_rules! perft_variant {
     };
 }
 
+/// Leaves of a depth-2 node with legal `moves`: each child counts its moves, or 1 (pass / game end).
+macro_rules! last2_loop {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path) => {
+        $(#[$attr])*
+        #[inline]
+        fn $name(player: u64, opponent: u64, mut moves: u64) -> u64 {
+            let mut total = 0;
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let f = $flip(sq, player, opponent);
+                total += $moves(opponent ^ f, player ^ f ^ (1u64 << sq)).count_ones().max(1) as u64;
+            }
+            total
+        }
+    };
+}
+
+last2_loop!(
+    last2_portable,
+    crate::moves::portable::get_moves,
+    crate::flip::portable::flip
+);
+
+/// Depth-2 leaves with the children's mobility computed `$lanes` at a time by `$batch`.
+macro_rules! last2_batch {
+    ($(#[$attr:meta])* $name:ident, $lanes:literal, $batch:path, $flip:path) => {
+        $(#[$attr])*
+        #[inline]
+        fn $name(player: u64, opponent: u64, mut moves: u64) -> u64 {
+            let mut total = 0;
+            let (mut ps, mut os) = ([0u64; $lanes], [0u64; $lanes]);
+            while moves != 0 {
+                let mut n = 0;
+                while moves != 0 && n < $lanes {
+                    let sq = moves.trailing_zeros() as usize;
+                    moves &= moves - 1;
+                    let f = $flip(sq, player, opponent);
+                    ps[n] = opponent ^ f;
+                    os[n] = player ^ f ^ (1u64 << sq);
+                    n += 1;
+                }
+                let m = $batch(&ps, &os);
+                total += m[..n].iter().map(|x| x.count_ones().max(1) as u64).sum::<u64>();
+            }
+            total
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+last2_batch!(
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    last2_avx2,
+    4,
+    crate::moves::avx2::get_moves_x4,
+    crate::flip::avx2::flip
+);
+
+#[cfg(target_arch = "x86_64")]
+last2_batch!(
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
+    last2_avx512,
+    8,
+    crate::moves::avx512::get_moves_x8,
+    crate::flip::avx512::flip
+);
+
 perft_variant!(
     #[inline(never)]
     perft_portable,
     crate::moves::portable::get_moves,
-    crate::flip::portable::flip
+    crate::flip::portable::flip,
+    last2_portable
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -95,7 +167,8 @@ perft_variant!(
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     perft_avx2,
     crate::moves::avx2::get_moves,
-    crate::flip::avx2::flip
+    crate::flip::avx2::flip,
+    last2_avx2
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -103,7 +176,8 @@ perft_variant!(
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
     perft_avx512,
     crate::moves::avx512::get_moves,
-    crate::flip::avx512::flip
+    crate::flip::avx512::flip,
+    last2_avx512
 );
 
 /// Leaf count of `board` to `depth` plies with the CPU level `cpu`; `None` when the running CPU

@@ -134,7 +134,7 @@ impl FromStr for Position {
 }
 
 impl fmt::Display for Position {
-    /// "<64 squares> <X|O>", the OBF board form.
+    /// `<64 squares> <X|O>`, the OBF board form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.board_string(), self.side.letter())
     }

@@ -62,6 +62,10 @@ fn check_all(seed: u64, n: usize) {
         );
         #[cfg(target_arch = "x86_64")]
         variants_moves(p, o, reference);
+        #[cfg(target_arch = "x86_64")]
+        if p.count_ones() % 4 == 0 {
+            batched_moves(p, o);
+        }
         let mut empty = !(p | o);
         while empty != 0 {
             let sq = empty.trailing_zeros() as usize;
@@ -109,6 +113,51 @@ fn variants_moves(p: u64, o: u64, reference: u64) {
             unsafe { moves::avx512::get_moves(p, o) },
             reference,
             "get_moves avx512 {p:#x} {o:#x}"
+        );
+    }
+}
+
+/// The batched generators on lanes holding this board, its swap and shifted copies.
+#[cfg(target_arch = "x86_64")]
+fn batched_moves(p: u64, o: u64) {
+    let ps = [
+        p,
+        o,
+        p.rotate_left(8),
+        p & !o.rotate_left(3),
+        p >> 1,
+        o << 1,
+        0,
+        p,
+    ];
+    let os = [
+        o,
+        p,
+        o.rotate_left(8),
+        o.rotate_left(3),
+        o >> 1 & !(p >> 1),
+        p << 1 & !(o << 1),
+        o,
+        0,
+    ];
+    let expect: Vec<u64> = ps
+        .iter()
+        .zip(&os)
+        .map(|(&a, &b)| moves::scalar::get_moves(a, b))
+        .collect();
+    if has_avx2() {
+        let (p4, o4) = ([ps[0], ps[1], ps[2], ps[3]], [os[0], os[1], os[2], os[3]]);
+        // SAFETY: AVX2 checked just above.
+        assert_eq!(
+            unsafe { moves::avx2::get_moves_x4(&p4, &o4) }[..],
+            expect[..4]
+        );
+    }
+    if has_avx512() {
+        // SAFETY: AVX-512 F checked just above.
+        assert_eq!(
+            unsafe { moves::avx512::get_moves_x8(&ps, &os) }[..],
+            expect[..]
         );
     }
 }
