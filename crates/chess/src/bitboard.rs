@@ -242,6 +242,19 @@ impl Iterator for Squares {
 
 impl ExactSizeIterator for Squares {}
 
+impl DoubleEndedIterator for Squares {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = Square::new(63 - self.0.leading_zeros() as u8);
+            self.0 ^= 1 << sq as u8;
+            Some(sq)
+        }
+    }
+}
+
 impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = Squares;

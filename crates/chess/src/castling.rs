@@ -84,7 +84,7 @@ impl CastlingRights {
     pub fn rook(self, color: Color, side: CastlingSide, king: Square) -> Option<Square> {
         let rank = self.0 & Bitboard::from_rank(back_rank(color));
         match side {
-            CastlingSide::King => rank.iter().filter(|r| r.file() > king.file()).last(),
+            CastlingSide::King => rank.iter().rev().find(|r| r.file() > king.file()),
             CastlingSide::Queen => rank.iter().find(|r| r.file() < king.file()),
         }
     }

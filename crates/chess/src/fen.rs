@@ -265,7 +265,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         }
         let candidates = pos.pieces(color, Role::Rook) & Bitboard::from_rank(rank);
         let rook = match c.to_ascii_lowercase() {
-            'k' => candidates.iter().filter(|r| r.file() > king.file()).last(),
+            'k' => candidates.iter().rev().find(|r| r.file() > king.file()),
             'q' => candidates.iter().find(|r| r.file() < king.file()),
             'a'..='h' => {
                 let file = File::from_char(c).ok_or(FenError::BadCastlingChar(c))?;

@@ -14,7 +14,8 @@
 //!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
 //!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,
 //!   `is_check`, `legal_moves` ([`MoveList`]), `count_legal_moves`, `is_legal`, `gives_check`,
-//!   `play` (copy-make, returns the new position), `play_in_place`, `try_play`, `null_move`,
+//!   `play` (copy-make, returns the new position), `play_in_place`, `try_play`, `make`/`unmake`
+//!   ([`Undo`]), `null_move`,
 //!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,
 //!   `is_checkmate`, `is_stalemate`, `is_insufficient_material`, `is_fifty_move_draw`,
 //!   `san` / `parse_san`, `parse_uci`, `decompress`.
@@ -47,6 +48,7 @@ mod piece;
 mod position;
 mod sliders;
 mod square;
+mod unmake;
 mod zobrist;
 
 pub use attacks::{
@@ -65,3 +67,4 @@ pub use piece::{Piece, Role};
 pub use position::Position;
 pub use sliders::{Magic, Pext, Sliders};
 pub use square::{File, Rank, Square};
+pub use unmake::Undo;
