@@ -14,7 +14,7 @@ fn san_output() {
     // Disambiguation by file, by rank, and by both.
     let p = pos("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
     assert_eq!(p.san(p.parse_uci("a1d1").unwrap()), "Rad1");
-    let p = pos("R3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let p = pos("R7/8/8/8/8/8/8/R3K2k w - - 0 1");
     assert_eq!(p.san(p.parse_uci("a1a4").unwrap()), "R1a4");
     let p = pos("4k3/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1");
     assert_eq!(p.san(p.parse_uci("a3b2").unwrap()), "Qa3b2");
