@@ -392,6 +392,8 @@ macro_rules! endgame_search {
                     }
                     return -self.nws(o, p, -beta);
                 }
+                // the flips are computed while the prefetched bucket arrives (seed 003)
+                let mut list = MoveList::new(k, p, o, moves);
                 let mut hash_moves = [NO_MOVE; 2];
                 if let Some(e) = self.tt.probe(hash, p, o) {
                     if u32::from(e.depth) >= n && e.selectivity >= EXACT {
@@ -404,7 +406,6 @@ macro_rules! endgame_search {
                     }
                     hash_moves = e.moves;
                 }
-                let mut list = MoveList::new(k, p, o, moves);
                 if n >= ETC_DEPTH {
                     for m in list.as_slice() {
                         let x = m.x as usize;

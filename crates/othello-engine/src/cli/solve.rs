@@ -36,6 +36,14 @@ pub struct SolveArgs {
     portable: bool,
 }
 
+/// CPU time consumed by the calling thread, in seconds (Linux `/proc/thread-self/schedstat`,
+/// nanosecond resolution). The machine may be shared, so wall time alone would mislead.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
 /// Name of a square or pass code.
 fn name(x: u8) -> &'static str {
     square_name(x as usize)
@@ -101,11 +109,11 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             solver.kernel_name(),
             a.threads.max(1)
         );
-        println!("   # | empties | best | score | expected |     time (s) |          nodes |      nodes/s | pv");
-        println!("-----+---------+------+-------+----------+--------------+----------------+--------------+------------------");
+        println!("   # | empties | best | score | expected |   time (s) |    cpu (s) |          nodes | nodes/s(cpu) | pv");
+        println!("-----+---------+------+-------+----------+------------+------------+----------------+--------------+------------------");
     }
     let (mut index, mut errors, mut bad_lines) = (0usize, 0usize, 0usize);
-    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    let (mut total_nodes, mut total_time, mut total_cpu) = (0u64, 0f64, 0f64);
     for (lineno, line) in lines {
         bar.inc(1);
         let obf = match parse_obf_line(line) {
@@ -121,9 +129,16 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         let b = obf.position.board;
         let empties = 64 - (b.player | b.opponent).count_ones();
         solver.clear();
+        let cpu0 = thread_cpu_seconds();
         let t = Instant::now();
         let r = solver.solve(b.player, b.opponent, mode);
         let secs = t.elapsed().as_secs_f64();
+        // single-threaded runs also report the thread's CPU time (the box may be shared)
+        let cpu = match (cpu0, thread_cpu_seconds()) {
+            (Some(a), Some(b)) if solver.threads() == 1 => b - a,
+            _ => secs,
+        };
+        total_cpu += cpu;
         let e = count_errors(&obf, &r, mode);
         errors += e;
         total_nodes += r.nodes;
@@ -134,7 +149,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             .map_or_else(|| "?".to_string(), |s| format!("{s:+}"));
         if a.json {
             println!(
-                "{{\"index\":{index},\"empties\":{empties},\"best\":\"{best}\",\"score\":{},\"expected\":{},\"errors\":{e},\"nodes\":{},\"seconds\":{secs:.6}}}",
+                "{{\"index\":{index},\"empties\":{empties},\"best\":\"{best}\",\"score\":{},\"expected\":{},\"errors\":{e},\"nodes\":{},\"seconds\":{secs:.6},\"cpu_seconds\":{cpu:.6}}}",
                 r.score,
                 obf.best_score().map_or_else(|| "null".to_string(), |s| s.to_string()),
                 r.nodes
@@ -144,10 +159,10 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             let mark = if e > 0 { " <-- ERROR" } else { "" };
             bar.suspend(|| {
                 println!(
-                    "{index:4} | {empties:7} | {best:>4} | {:+5} | {expected:>8} | {secs:12.3} | {:14} | {:12.0} | {}{mark}",
+                    "{index:4} | {empties:7} | {best:>4} | {:+5} | {expected:>8} | {secs:10.3} | {cpu:10.3} | {:14} | {:12.0} | {}{mark}",
                     r.score,
                     r.nodes,
-                    r.nodes as f64 / secs.max(1e-9),
+                    r.nodes as f64 / cpu.max(1e-9),
                     pv.join(" ")
                 );
                 if mode == Mode::AllMoves {
@@ -158,14 +173,14 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
     bar.finish_and_clear();
-    let nps = total_nodes as f64 / total_time.max(1e-9);
+    let nps = total_nodes as f64 / total_cpu.max(1e-9);
     if a.json {
         println!(
-            "{{\"summary\":true,\"positions\":{index},\"errors\":{errors},\"bad_lines\":{bad_lines},\"nodes\":{total_nodes},\"seconds\":{total_time:.6},\"nodes_per_second\":{nps:.0}}}"
+            "{{\"summary\":true,\"positions\":{index},\"errors\":{errors},\"bad_lines\":{bad_lines},\"nodes\":{total_nodes},\"seconds\":{total_time:.6},\"cpu_seconds\":{total_cpu:.6},\"nodes_per_cpu_second\":{nps:.0}}}"
         );
     } else {
         println!(
-            "total: {index} positions, {total_time:.3} s, {total_nodes} nodes, {nps:.0} nodes/s, {errors} errors, {bad_lines} bad lines"
+            "total: {index} positions, {total_time:.3} s wall, {total_cpu:.3} s cpu, {total_nodes} nodes, {nps:.0} nodes/s (cpu), {errors} errors, {bad_lines} bad lines"
         );
     }
     Ok(if errors == 0 && bad_lines == 0 {
