@@ -24,6 +24,9 @@ pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
 
 /// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
 const SPARSE_ENTRY: usize = 6;
+/// Number of leading bits decoded by one table lookup.
+const LOOKUP_BITS: u32 = 10;
+
 /// Marker for a leaf in the pair tree.
 const LEAF: u16 = 0xfff;
 
@@ -55,6 +58,10 @@ pub(crate) struct PairsData {
     symlen: Vec<u32>,
     /// Left and right child of each symbol (left is the value itself for a leaf).
     tree: Vec<[u16; 2]>,
+    /// Fast decoding of the top [`LOOKUP_BITS`] bits of the bit buffer (see [`Window`]).
+    lookup: Vec<Window>,
+    /// First code-length index the slow scan has to try.
+    slow_start: usize,
     /// File offset of the sparse index.
     pub(crate) sparse_off: usize,
     /// File offset of the block lengths.
@@ -129,6 +136,7 @@ impl PairsData {
             .collect();
         pos += 3 * n_syms + (n_syms & 1);
         let symlen = symbol_lengths(&tree)?;
+        let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len);
         let pairs = PairsData {
             flags,
             single_value: 0,
@@ -142,6 +150,8 @@ impl PairsData {
             lowest,
             symlen,
             tree,
+            lookup,
+            slow_start,
             sparse_off: 0,
             block_len_off: 0,
             data_off: 0,
@@ -212,24 +222,38 @@ impl PairsData {
         let mut bits_left = 64u32;
         let last = self.base.len() - 1;
         loop {
-            let mut len = 0;
-            while len < last && buf < self.base[len] {
-                len += 1;
-            }
-            let code_len = len as u32 + self.min_len;
-            let sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
-                + usize::from(self.lowest[len]);
-            let count = u64::from(
-                *self
+            // At least 33 bits of the buffer are real data here, so the window is fully decoded.
+            let window = self.lookup[(buf >> (64 - LOOKUP_BITS)) as usize];
+            let (sym, code_len, count) = if window.bits != 0 && offset >= u64::from(window.count) {
+                // Skip every symbol that fits in the window at once.
+                offset -= u64::from(window.count);
+                (usize::MAX, u32::from(window.bits), 0)
+            } else if window.first_len != 0 {
+                let sym = usize::from(window.first_sym);
+                (
+                    sym,
+                    u32::from(window.first_len),
+                    u64::from(self.symlen[sym]) + 1,
+                )
+            } else {
+                let mut len = self.slow_start;
+                while len < last && buf < self.base[len] {
+                    len += 1;
+                }
+                let code_len = len as u32 + self.min_len;
+                let sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
+                    + usize::from(self.lowest[len]);
+                let symlen = *self
                     .symlen
                     .get(sym)
-                    .ok_or(TableError::Corrupted("symbol out of range"))?,
-            ) + 1;
+                    .ok_or(TableError::Corrupted("symbol out of range"))?;
+                (sym, code_len, u64::from(symlen) + 1)
+            };
             if offset < count {
                 return Ok((sym, offset));
             }
             offset -= count;
-            buf = buf.checked_shl(code_len).unwrap_or(0);
+            buf <<= code_len;
             bits_left -= code_len;
             if bits_left <= 32 {
                 bits_left += 32;
@@ -255,6 +279,73 @@ impl PairsData {
         }
         Ok(self.tree[sym][0])
     }
+}
+
+/// What the top [`LOOKUP_BITS`] bits of the bit buffer decode to.
+#[derive(Debug, Clone, Copy, Default)]
+struct Window {
+    /// Values covered by all the whole codes that fit in the window.
+    count: u32,
+    /// Bits taken by those codes (0 when not even the first code fits).
+    bits: u8,
+    /// Length of the first code (0 when it is longer than the window).
+    first_len: u8,
+    /// Symbol of the first code.
+    first_sym: u16,
+}
+
+/// Decode table for the first [`LOOKUP_BITS`] bits of the buffer: the first symbol and the total
+/// value count of all whole codes in the window, so runs of short codes are skipped in one step.
+/// Codes are canonical: the length of the code at the top of the buffer is the first `l` with
+/// `buffer >= base[l]`, and for lengths up to `LOOKUP_BITS` that test only looks at the top bits
+/// (`base[l]` has no bits below its code length). Also returns where the slow length scan starts.
+fn build_lookup(
+    base: &[u64],
+    lowest: &[u16],
+    symlen: &[u32],
+    min_len: u32,
+) -> (Vec<Window>, usize) {
+    let last = base.len() - 1;
+    let slow_start = ((LOOKUP_BITS + 1).saturating_sub(min_len) as usize).min(last);
+    // Decode one code at the top of `buf` if it is at most `avail` bits long and a known symbol.
+    let decode = |buf: u64, avail: u32| -> Option<(u16, u32)> {
+        let mut len = 0;
+        while len < last && buf < base[len] {
+            len += 1;
+        }
+        let code_len = len as u32 + min_len;
+        if code_len > avail || buf < base[len] {
+            return None;
+        }
+        let sym = ((buf - base[len]) >> (64 - code_len)) + u64::from(lowest[len]);
+        if sym as usize >= symlen.len() {
+            return None;
+        }
+        Some((sym as u16, code_len))
+    };
+    let table = (0..1u64 << LOOKUP_BITS)
+        .map(|prefix| {
+            let mut window = Window::default();
+            let mut buf = prefix << (64 - LOOKUP_BITS);
+            let mut used = 0u32;
+            while let Some((sym, len)) = decode(buf, LOOKUP_BITS - used) {
+                if used == 0 {
+                    window.first_sym = sym;
+                    window.first_len = len as u8;
+                }
+                let total = u64::from(window.count) + u64::from(symlen[usize::from(sym)]) + 1;
+                let Ok(total) = u32::try_from(total) else {
+                    break;
+                };
+                window.count = total;
+                used += len;
+                window.bits = used as u8;
+                buf <<= len;
+            }
+            window
+        })
+        .collect();
+    (table, slow_start)
 }
 
 /// Number of values (minus one) each symbol expands to, checking that the pair tree only refers to

@@ -7,7 +7,10 @@
 //! the other a one-ply search over the stored side's values gives the answer. Zeroing moves (captures and
 //! pawn moves) count as DTZ ±1 (±101 when the 50-move rule spoils the result).
 
-use ply_chess::{Color, Position, Role};
+use ply_chess::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, MoveList,
+    Position, Role,
+};
 
 use crate::error::{ProbeError, TableError};
 use crate::tablebase::{RawPosition, Tablebase};
@@ -25,6 +28,33 @@ pub(crate) fn raw_position(pos: &Position) -> RawPosition {
         raw.black[i] = pos.pieces(Color::Black, role).0;
     }
     raw
+}
+
+/// Whether the side to move attacks an enemy piece (other than the king) at all: a cheap test that lets
+/// most positions skip move generation in the capture search. En passant is not counted.
+#[inline]
+fn may_capture(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let targets = pos.by_color(!us).0 & !pos.pieces(!us, Role::King).0;
+    if targets == 0 {
+        return false;
+    }
+    let mut attacked = 0u64;
+    for sq in pos.pieces(us, Role::Pawn) {
+        attacked |= pawn_attacks(us, sq).0;
+    }
+    for sq in pos.pieces(us, Role::Knight) {
+        attacked |= knight_attacks(sq).0;
+    }
+    for sq in pos.pieces(us, Role::Bishop) | pos.pieces(us, Role::Queen) {
+        attacked |= bishop_attacks(sq, occ).0;
+    }
+    for sq in pos.pieces(us, Role::Rook) | pos.pieces(us, Role::Queen) {
+        attacked |= rook_attacks(sq, occ).0;
+    }
+    attacked |= king_attacks(pos.king(us)).0;
+    attacked & targets != 0
 }
 
 /// DTZ of a position whose best move zeroes the counter, as a plain integer.
@@ -76,7 +106,12 @@ impl Tablebase {
     /// The flag is 2 when a capture reaches `beta` or a capture achieves a positive result at least as
     /// good as the stored one (so the best move zeroes the counter), 1 otherwise.
     fn probe_ab(&self, pos: &Position, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
-        for &m in pos.legal_moves().iter() {
+        let moves = if may_capture(pos) {
+            pos.legal_moves()
+        } else {
+            MoveList::new()
+        };
+        for &m in moves.iter() {
             if !m.is_capture() || m.is_en_passant() {
                 continue;
             }

@@ -1,0 +1,192 @@
+//! Damaged tables must give error values, never panics: truncated and bit-flipped copies of the real
+//! tables are written to a temporary directory (next to links to the intact ones) and probed with the
+//! truth positions of that material. The proptest over random flips and truncations is this crate's
+//! fuzz target (cargo-fuzz needs a nightly toolchain).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ply_chess::{Color, Position, Role};
+use ply_syzygy::{ProbeError, RawPosition, Tablebase, Wdl};
+use proptest::prelude::*;
+
+fn shared() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy");
+    if dir.join("truth_meta.csv").exists() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: {} not found", dir.display());
+        None
+    }
+}
+
+fn raw(pos: &Position) -> RawPosition {
+    let mut raw = RawPosition {
+        white_to_move: pos.side_to_move() == Color::White,
+        ..Default::default()
+    };
+    for (i, &role) in Role::ALL.iter().enumerate() {
+        raw.white[i] = pos.pieces(Color::White, role).0;
+        raw.black[i] = pos.pieces(Color::Black, role).0;
+    }
+    raw
+}
+
+/// Truth positions whose table is `name`.
+fn positions_of(shared: &Path, name: &str) -> Vec<Position> {
+    let text = std::fs::read_to_string(shared.join("truth_meta.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| l.split(';').nth(3) == Some(name))
+        .map(|l| Position::from_fen(l.split(';').next().unwrap()).unwrap())
+        .collect()
+}
+
+/// A fresh directory holding `bytes` as `file` and (with `link`) links to every other real table.
+struct TempTables(PathBuf);
+
+impl TempTables {
+    fn new(tables: &Path, file: &str, bytes: &[u8]) -> TempTables {
+        TempTables::with_links(tables, file, bytes, true)
+    }
+
+    fn with_links(tables: &Path, file: &str, bytes: &[u8], link: bool) -> TempTables {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("ply-syzygy-corrupt-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(tables).unwrap().filter(|_| link) {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_owned();
+            if name != file
+                && (name.to_string_lossy().ends_with(".rtbw")
+                    || name.to_string_lossy().ends_with(".rtbz"))
+            {
+                std::os::unix::fs::symlink(&path, dir.join(&name)).unwrap();
+            }
+        }
+        std::fs::write(dir.join(file), bytes).unwrap();
+        TempTables(dir)
+    }
+}
+
+impl Drop for TempTables {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Probe every position every way; returns how many raw lookups of the damaged file failed.
+fn probe_all(dir: &Path, positions: &[Position], dtz: bool) -> usize {
+    let tb = Tablebase::open(dir.to_str().unwrap()).unwrap();
+    let mut errors = 0;
+    for pos in positions {
+        let _ = tb.probe_wdl(pos);
+        let _ = tb.probe_dtz(pos);
+        let _ = tb.root_moves(pos);
+        let r = raw(pos);
+        let result = if dtz {
+            tb.probe_dtz_table(&r, Wdl::Win).map(|_| ())
+        } else {
+            tb.probe_wdl_table(&r).map(|_| ())
+        };
+        if matches!(result, Err(ProbeError::BadTable { .. })) {
+            errors += 1;
+        }
+    }
+    errors
+}
+
+const SAMPLE: [&str; 8] = [
+    "KQvK", "KRvKP", "KPvKP", "KBNvK", "KRRvK", "KQvKR", "KPPvK", "KNvKN",
+];
+
+#[test]
+fn truncated_tables_are_errors() {
+    let Some(shared) = shared() else { return };
+    let tables = shared.join("tables");
+    for name in SAMPLE {
+        let positions = positions_of(&shared, name);
+        for ext in [".rtbw", ".rtbz"] {
+            let file = format!("{name}{ext}");
+            let bytes = std::fs::read(tables.join(&file)).unwrap();
+            for len in [
+                0,
+                3,
+                4,
+                5,
+                8,
+                16,
+                bytes.len() / 3,
+                bytes.len() / 2,
+                bytes.len() - 64,
+            ] {
+                let len = len.min(bytes.len());
+                let temp = TempTables::new(&tables, &file, &bytes[..len]);
+                let errors = probe_all(&temp.0, &positions, ext == ".rtbz");
+                // Every lookup of a table cut before its data ends must fail; the DTZ probe with a fixed
+                // Win may also be skipped for the side the table does not store.
+                if ext == ".rtbw" {
+                    assert_eq!(errors, positions.len(), "{file} truncated to {len}");
+                } else {
+                    assert!(errors > 0, "{file} truncated to {len}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_truncation_of_a_small_table_is_handled() {
+    let Some(shared) = shared() else { return };
+    let tables = shared.join("tables");
+    let positions = positions_of(&shared, "KQvK");
+    let bytes = std::fs::read(tables.join("KQvK.rtbw")).unwrap();
+    for len in 0..bytes.len() {
+        let temp = TempTables::with_links(&tables, "KQvK.rtbw", &bytes[..len], false);
+        let tb = Tablebase::open(temp.0.to_str().unwrap()).unwrap();
+        for pos in &positions {
+            let result = tb.probe_wdl_table(&raw(pos));
+            // The last bytes of the file may be padding; anything shorter than the data is an error.
+            if len < bytes.len() - 64 {
+                assert!(
+                    matches!(result, Err(ProbeError::BadTable { .. })),
+                    "length {len}: {result:?}"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Random bit flips, byte overwrites and truncations of real tables never panic.
+    #[test]
+    fn damaged_tables_never_panic(
+        table in 0..SAMPLE.len(),
+        dtz in any::<bool>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..6),
+    ) {
+        let Some(shared) = shared() else { return Ok(()) };
+        let tables = shared.join("tables");
+        let name = SAMPLE[table];
+        let file = format!("{name}{}", if dtz { ".rtbz" } else { ".rtbw" });
+        let mut bytes = std::fs::read(tables.join(&file)).unwrap();
+        for (at, value, kind) in edits {
+            if bytes.is_empty() {
+                break;
+            }
+            let i = at.index(bytes.len());
+            match kind {
+                0 => bytes[i] ^= 1 << (value & 7),
+                1 => bytes[i] = value,
+                _ => bytes.truncate(i),
+            }
+        }
+        let positions = positions_of(&shared, name);
+        let temp = TempTables::new(&tables, &file, &bytes);
+        probe_all(&temp.0, &positions, dtz);
+    }
+}
