@@ -15,6 +15,7 @@ pub mod last_flip;
 pub mod moveorder;
 pub mod root;
 pub mod stability;
+pub mod train;
 pub mod tt;
 
 pub use root::{Mode, RootResult, Solver, PASS};

@@ -78,17 +78,36 @@ impl EdaxFile {
         }
         let u32_at = |i: usize| {
             let b = [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]];
-            if swapped { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) }
+            if swapped {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            }
         };
         let mut d = [0u8; 8];
         d.copy_from_slice(&bytes[20..28]);
-        let date = if swapped { f64::from_be_bytes(d) } else { f64::from_le_bytes(d) };
-        let header = EdaxHeader { version: u32_at(8), release: u32_at(12), build: u32_at(16), date };
+        let date = if swapped {
+            f64::from_be_bytes(d)
+        } else {
+            f64::from_le_bytes(d)
+        };
+        let header = EdaxHeader {
+            version: u32_at(8),
+            release: u32_at(12),
+            build: u32_at(16),
+            date,
+        };
         let stages = bytes[HEADER_LEN..]
             .chunks_exact(PACKED_LEN * 2)
             .map(|ply| {
                 ply.chunks_exact(2)
-                    .map(|c| if swapped { i16::from_be_bytes([c[0], c[1]]) } else { i16::from_le_bytes([c[0], c[1]]) })
+                    .map(|c| {
+                        if swapped {
+                            i16::from_be_bytes([c[0], c[1]])
+                        } else {
+                            i16::from_le_bytes([c[0], c[1]])
+                        }
+                    })
                     .collect()
             })
             .collect();
@@ -96,7 +115,14 @@ impl EdaxFile {
         for (e, s) in stage_of_empties.iter_mut().enumerate() {
             *s = (60 - e) as u8;
         }
-        Ok(EdaxFile { header, swapped, weights: PackedWeights { stages, stage_of_empties } })
+        Ok(EdaxFile {
+            header,
+            swapped,
+            weights: PackedWeights {
+                stages,
+                stage_of_empties,
+            },
+        })
     }
 
     /// Reads an `eval.dat` file.
@@ -115,18 +141,30 @@ impl EdaxFile {
         assert!(self.weights.is_well_formed(), "malformed packed weights");
         let mut out = Vec::with_capacity(FILE_LEN);
         let put = |out: &mut Vec<u8>, v: u32| {
-            out.extend_from_slice(&if self.swapped { v.to_be_bytes() } else { v.to_le_bytes() })
+            out.extend_from_slice(&if self.swapped {
+                v.to_be_bytes()
+            } else {
+                v.to_le_bytes()
+            })
         };
         put(&mut out, EDAX);
         put(&mut out, EVAL);
         put(&mut out, self.header.version);
         put(&mut out, self.header.release);
         put(&mut out, self.header.build);
-        out.extend_from_slice(&if self.swapped { self.header.date.to_be_bytes() } else { self.header.date.to_le_bytes() });
+        out.extend_from_slice(&if self.swapped {
+            self.header.date.to_be_bytes()
+        } else {
+            self.header.date.to_le_bytes()
+        });
         for ply in 0..N_PLIES {
             let stage = &self.weights.stages[self.weights.stage_of_empties[60 - ply] as usize];
             for &v in stage {
-                out.extend_from_slice(&if self.swapped { v.to_be_bytes() } else { v.to_le_bytes() });
+                out.extend_from_slice(&if self.swapped {
+                    v.to_be_bytes()
+                } else {
+                    v.to_le_bytes()
+                });
             }
         }
         out
@@ -153,10 +191,18 @@ mod tests {
         let mut bytes = Vec::with_capacity(FILE_LEN);
         let words = [EDAX, EVAL, 4, 4, 0];
         for w in words {
-            bytes.extend_from_slice(&if swapped { w.to_be_bytes() } else { w.to_le_bytes() });
+            bytes.extend_from_slice(&if swapped {
+                w.to_be_bytes()
+            } else {
+                w.to_le_bytes()
+            });
         }
         let date = 20_231_122.5f64;
-        bytes.extend_from_slice(&if swapped { date.to_be_bytes() } else { date.to_le_bytes() });
+        bytes.extend_from_slice(&if swapped {
+            date.to_be_bytes()
+        } else {
+            date.to_le_bytes()
+        });
         while bytes.len() < FILE_LEN {
             rng ^= rng << 13;
             rng ^= rng >> 7;
@@ -174,7 +220,10 @@ mod tests {
             assert_eq!(file.swapped, swapped);
             assert_eq!(file.header.version, 4);
             assert_eq!(file.header.date, 20_231_122.5);
-            assert!(file.to_bytes() == bytes, "round trip differs (swapped = {swapped})");
+            assert!(
+                file.to_bytes() == bytes,
+                "round trip differs (swapped = {swapped})"
+            );
         }
         // both byte orders decode to the same weights
         let a = EdaxFile::parse(&random_file(false)).unwrap();
@@ -186,18 +235,38 @@ mod tests {
     #[test]
     fn written_file_evaluates_identically() {
         let packed = crate::eval::weights::tests::random_packed(99);
-        let file = EdaxFile { header: EdaxHeader { version: 1, release: 0, build: 0, date: 0.0 }, swapped: false, weights: packed.clone() };
+        let file = EdaxFile {
+            header: EdaxHeader {
+                version: 1,
+                release: 0,
+                build: 0,
+                date: 0.0,
+            },
+            swapped: false,
+            weights: packed.clone(),
+        };
         let back = EdaxFile::parse(&file.to_bytes()).unwrap();
         let (w1, w2) = (Weights::new(&packed), Weights::new(&back.weights));
-        random_games(20, 5, |p, o, _| assert_eq!(w1.evaluate_board(p, o), w2.evaluate_board(p, o)));
+        random_games(20, 5, |p, o, _| {
+            assert_eq!(w1.evaluate_board(p, o), w2.evaluate_board(p, o))
+        });
     }
 
     #[test]
     fn malformed_files_are_errors() {
-        assert!(matches!(EdaxFile::parse(b"EDA"), Err(EdaxError::BadLength(3))));
-        assert!(matches!(EdaxFile::parse(&[0u8; 64]), Err(EdaxError::BadHeader)));
+        assert!(matches!(
+            EdaxFile::parse(b"EDA"),
+            Err(EdaxError::BadLength(3))
+        ));
+        assert!(matches!(
+            EdaxFile::parse(&[0u8; 64]),
+            Err(EdaxError::BadHeader)
+        ));
         let mut bytes = random_file(false);
         bytes.pop();
-        assert!(matches!(EdaxFile::parse(&bytes), Err(EdaxError::BadLength(_))));
+        assert!(matches!(
+            EdaxFile::parse(&bytes),
+            Err(EdaxError::BadLength(_))
+        ));
     }
 }

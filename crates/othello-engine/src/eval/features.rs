@@ -6,7 +6,10 @@
 //! digits by a fixed delta (no swap), a pass swaps all digits through a table, and lane 47 carries
 //! the view flag (1 = digit 0 is the side to move). Unmaking a move restores the saved copy.
 
-use super::pattern::{self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES, VIEW_LANE};
+use super::pattern::{
+    self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
+    VIEW_LANE,
+};
 
 /// The 46 pattern indices of a position plus the view flag, in gather-ready form: each lane is
 /// relative to [`pattern::LANE_BASE`] (lanes 46 and 47 read the table's zero guards).
@@ -20,7 +23,11 @@ impl Features {
     pub fn new(player: u64, opponent: u64) -> Features {
         let empties = (!(player | opponent)).count_ones();
         let mover_view = empties % 2 == 0;
-        let (own, other) = if mover_view { (player, opponent) } else { (opponent, player) };
+        let (own, other) = if mover_view {
+            (player, opponent)
+        } else {
+            (opponent, player)
+        };
         let raw = pattern::compute(own, other);
         let mut v = [0u16; N_LANES];
         v[..N_FEATURES].copy_from_slice(&raw);
@@ -46,7 +53,11 @@ impl Features {
         for (i, o) in out.iter_mut().enumerate() {
             let f = u32::from(self.0[i]);
             let len = u32::from(FEATURES[i].len);
-            *o = if self.mover_view() { f } else { pattern::swap_digits(f, len) } as u16;
+            *o = if self.mover_view() {
+                f
+            } else {
+                pattern::swap_digits(f, len)
+            } as u16;
         }
         out
     }
@@ -140,7 +151,10 @@ impl Features {
             f2 = _mm256_sub_epi16(_mm256_add_epi16(f2, sum2), c2);
         }
         // flip the view flag (lane 47 = lane 15 of the third register)
-        f2 = _mm256_xor_si256(f2, _mm256_set_epi16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        f2 = _mm256_xor_si256(
+            f2,
+            _mm256_set_epi16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        );
         let mut out = Features([0; N_LANES]);
         let p = out.0.as_mut_ptr() as *mut __m256i;
         // SAFETY: `out` is 96 bytes and 32-byte aligned.
@@ -172,7 +186,16 @@ pub(crate) mod tests {
     pub(crate) fn flips(player: u64, opponent: u64, x: usize) -> u64 {
         let (c, r) = ((x % 8) as i32, (x / 8) as i32);
         let mut all = 0;
-        for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        for (dc, dr) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
             let mut line = 0u64;
             let (mut cc, mut rr) = (c + dc, r + dr);
             while (0..8).contains(&cc) && (0..8).contains(&rr) {
@@ -194,7 +217,11 @@ pub(crate) mod tests {
 
     /// Plays random games, calling `visit(player, opponent, features)` on every position reached,
     /// checking the incremental features against a recomputation on the way.
-    pub(crate) fn random_games(games: usize, seed: u64, mut visit: impl FnMut(u64, u64, &Features)) {
+    pub(crate) fn random_games(
+        games: usize,
+        seed: u64,
+        mut visit: impl FnMut(u64, u64, &Features),
+    ) {
         let mut rng = seed;
         let mut next = || {
             rng ^= rng << 13;
@@ -208,7 +235,9 @@ pub(crate) mod tests {
             let mut passes = 0;
             while passes < 2 {
                 visit(p, o, &feat);
-                let moves: Vec<usize> = (0..64).filter(|&x| (p | o) >> x & 1 == 0 && flips(p, o, x) != 0).collect();
+                let moves: Vec<usize> = (0..64)
+                    .filter(|&x| (p | o) >> x & 1 == 0 && flips(p, o, x) != 0)
+                    .collect();
                 if moves.is_empty() {
                     passes += 1;
                     feat = feat.pass();

@@ -79,8 +79,9 @@ pub fn decode(bytes: &[u8]) -> Result<PackedWeights, FormatError> {
         return Err(FormatError::Corrupted("length"));
     }
     let n = n_stages * PACKED_LEN;
-    let planes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER_LEN..], 2 * n)
-        .map_err(|_| FormatError::Corrupted("compressed data"))?;
+    let planes =
+        miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER_LEN..], 2 * n)
+            .map_err(|_| FormatError::Corrupted("compressed data"))?;
     if planes.len() != 2 * n {
         return Err(FormatError::Corrupted("decompressed size"));
     }
@@ -95,7 +96,10 @@ pub fn decode(bytes: &[u8]) -> Result<PackedWeights, FormatError> {
         }
         stages.push(t);
     }
-    Ok(PackedWeights { stages, stage_of_empties })
+    Ok(PackedWeights {
+        stages,
+        stage_of_empties,
+    })
 }
 
 #[cfg(test)]

@@ -38,31 +38,66 @@ pub struct Feature {
 }
 
 const fn f<const N: usize>(names: [&[u8; 2]; N]) -> Feature {
-    Feature { len: N as u8, squares: squares(names) }
+    Feature {
+        len: N as u8,
+        squares: squares(names),
+    }
 }
 
 /// The 46 features in Edax's order (eval.c `EVAL_F2X`), grouped by kind.
 pub const FEATURES: [Feature; N_FEATURES] = [
     // 3x3 corners
-    f([b"A1", b"B1", b"A2", b"B2", b"C1", b"A3", b"C2", b"B3", b"C3"]),
-    f([b"H1", b"G1", b"H2", b"G2", b"F1", b"H3", b"F2", b"G3", b"F3"]),
-    f([b"A8", b"A7", b"B8", b"B7", b"A6", b"C8", b"B6", b"C7", b"C6"]),
-    f([b"H8", b"H7", b"G8", b"G7", b"H6", b"F8", b"G6", b"F7", b"F6"]),
+    f([
+        b"A1", b"B1", b"A2", b"B2", b"C1", b"A3", b"C2", b"B3", b"C3",
+    ]),
+    f([
+        b"H1", b"G1", b"H2", b"G2", b"F1", b"H3", b"F2", b"G3", b"F3",
+    ]),
+    f([
+        b"A8", b"A7", b"B8", b"B7", b"A6", b"C8", b"B6", b"C7", b"C6",
+    ]),
+    f([
+        b"H8", b"H7", b"G8", b"G7", b"H6", b"F8", b"G6", b"F7", b"F6",
+    ]),
     // angle + X
-    f([b"A5", b"A4", b"A3", b"A2", b"A1", b"B2", b"B1", b"C1", b"D1", b"E1"]),
-    f([b"H5", b"H4", b"H3", b"H2", b"H1", b"G2", b"G1", b"F1", b"E1", b"D1"]),
-    f([b"A4", b"A5", b"A6", b"A7", b"A8", b"B7", b"B8", b"C8", b"D8", b"E8"]),
-    f([b"H4", b"H5", b"H6", b"H7", b"H8", b"G7", b"G8", b"F8", b"E8", b"D8"]),
+    f([
+        b"A5", b"A4", b"A3", b"A2", b"A1", b"B2", b"B1", b"C1", b"D1", b"E1",
+    ]),
+    f([
+        b"H5", b"H4", b"H3", b"H2", b"H1", b"G2", b"G1", b"F1", b"E1", b"D1",
+    ]),
+    f([
+        b"A4", b"A5", b"A6", b"A7", b"A8", b"B7", b"B8", b"C8", b"D8", b"E8",
+    ]),
+    f([
+        b"H4", b"H5", b"H6", b"H7", b"H8", b"G7", b"G8", b"F8", b"E8", b"D8",
+    ]),
     // edge + 2X
-    f([b"B2", b"A1", b"B1", b"C1", b"D1", b"E1", b"F1", b"G1", b"H1", b"G2"]),
-    f([b"B7", b"A8", b"B8", b"C8", b"D8", b"E8", b"F8", b"G8", b"H8", b"G7"]),
-    f([b"B2", b"A1", b"A2", b"A3", b"A4", b"A5", b"A6", b"A7", b"A8", b"B7"]),
-    f([b"G2", b"H1", b"H2", b"H3", b"H4", b"H5", b"H6", b"H7", b"H8", b"G7"]),
+    f([
+        b"B2", b"A1", b"B1", b"C1", b"D1", b"E1", b"F1", b"G1", b"H1", b"G2",
+    ]),
+    f([
+        b"B7", b"A8", b"B8", b"C8", b"D8", b"E8", b"F8", b"G8", b"H8", b"G7",
+    ]),
+    f([
+        b"B2", b"A1", b"A2", b"A3", b"A4", b"A5", b"A6", b"A7", b"A8", b"B7",
+    ]),
+    f([
+        b"G2", b"H1", b"H2", b"H3", b"H4", b"H5", b"H6", b"H7", b"H8", b"G7",
+    ]),
     // 2x5 block (corners + C, D squares of the edge and the second line)
-    f([b"A1", b"C1", b"D1", b"C2", b"D2", b"E2", b"F2", b"E1", b"F1", b"H1"]),
-    f([b"A8", b"C8", b"D8", b"C7", b"D7", b"E7", b"F7", b"E8", b"F8", b"H8"]),
-    f([b"A1", b"A3", b"A4", b"B3", b"B4", b"B5", b"B6", b"A5", b"A6", b"A8"]),
-    f([b"H1", b"H3", b"H4", b"G3", b"G4", b"G5", b"G6", b"H5", b"H6", b"H8"]),
+    f([
+        b"A1", b"C1", b"D1", b"C2", b"D2", b"E2", b"F2", b"E1", b"F1", b"H1",
+    ]),
+    f([
+        b"A8", b"C8", b"D8", b"C7", b"D7", b"E7", b"F7", b"E8", b"F8", b"H8",
+    ]),
+    f([
+        b"A1", b"A3", b"A4", b"B3", b"B4", b"B5", b"B6", b"A5", b"A6", b"A8",
+    ]),
+    f([
+        b"H1", b"H3", b"H4", b"G3", b"G4", b"G5", b"G6", b"H5", b"H6", b"H8",
+    ]),
     // line 2
     f([b"A2", b"B2", b"C2", b"D2", b"E2", b"F2", b"G2", b"H2"]),
     f([b"A7", b"B7", b"C7", b"D7", b"E7", b"F7", b"G7", b"H7"]),
@@ -153,7 +188,15 @@ const fn class_count(len: u32, mirror: Mirror) -> u32 {
 pub const N_KINDS: usize = 12;
 
 const fn kind(name: &'static str, len: u8, first: u8, count: u8, mirror: Mirror) -> Kind {
-    Kind { name, len, features: (first, count), mirror, classes: class_count(len as u32, mirror), packed_offset: 0, table_offset: 0 }
+    Kind {
+        name,
+        len,
+        features: (first, count),
+        mirror,
+        classes: class_count(len as u32, mirror),
+        packed_offset: 0,
+        table_offset: 0,
+    }
 }
 
 /// Offset of the bias in a runtime table; it also guards the gather's "read one short early".
@@ -268,7 +311,10 @@ pub struct SquareFeatures {
 
 /// Features touched by each square.
 pub static SQUARE_FEATURES: [SquareFeatures; 64] = {
-    let mut t = [SquareFeatures { n: 0, entries: [(0, 0); 7] }; 64];
+    let mut t = [SquareFeatures {
+        n: 0,
+        entries: [(0, 0); 7],
+    }; 64];
     let mut x = 0;
     while x < 64 {
         let mut i = 0;
@@ -448,7 +494,9 @@ pub(crate) mod tests {
 
     #[test]
     fn class_counts_match_eval_dat() {
-        let expected = [10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45];
+        let expected = [
+            10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45,
+        ];
         for (k, &e) in KINDS.iter().zip(expected.iter()) {
             assert_eq!(k.classes, e, "{}", k.name);
             let table = class_of_kind(KINDS.iter().position(|x| x.name == k.name).unwrap());
@@ -488,7 +536,9 @@ pub(crate) mod tests {
                     sq[(n - 1 - e) as usize]
                 })
                 .collect();
-            let found = symmetries()[1..].iter().any(|s| sq.iter().zip(&target).all(|(&a, &b)| s(a) == b));
+            let found = symmetries()[1..]
+                .iter()
+                .any(|s| sq.iter().zip(&target).all(|(&a, &b)| s(a) == b));
             assert!(found, "kind {ki} mirror is not a board symmetry");
         }
     }
@@ -501,10 +551,13 @@ pub(crate) mod tests {
             for i in k.features.0..k.features.0 + k.features.1 {
                 let feat = &FEATURES[i as usize];
                 assert_eq!(feat.len, lead.len);
-                let ok = symmetries().iter().any(|s| {
-                    (0..lead.len as usize).all(|j| s(lead.squares[j]) == feat.squares[j])
-                });
-                assert!(ok, "feature {i} is not an image of its kind's first feature");
+                let ok = symmetries()
+                    .iter()
+                    .any(|s| (0..lead.len as usize).all(|j| s(lead.squares[j]) == feat.squares[j]));
+                assert!(
+                    ok,
+                    "feature {i} is not an image of its kind's first feature"
+                );
             }
         }
     }

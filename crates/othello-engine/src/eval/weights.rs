@@ -3,7 +3,9 @@
 //! evaluation (seed 003, 4.4.7 / 4.5.0).
 
 use super::features::Features;
-use super::pattern::{self, KINDS, LANE_BASE, N_FEATURES, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD};
+use super::pattern::{
+    self, KINDS, LANE_BASE, N_FEATURES, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
+};
 
 /// Number of plies of a game (0..=60 empties).
 pub const N_PLIES: usize = 61;
@@ -25,14 +27,20 @@ impl PackedWeights {
         for (e, s) in stage_of_empties.iter_mut().enumerate() {
             *s = e as u8;
         }
-        PackedWeights { stages: vec![vec![0; PACKED_LEN]; N_PLIES], stage_of_empties }
+        PackedWeights {
+            stages: vec![vec![0; PACKED_LEN]; N_PLIES],
+            stage_of_empties,
+        }
     }
 
     /// Checks the shape: every table [`PACKED_LEN`] long and every stage index valid.
     pub fn is_well_formed(&self) -> bool {
         !self.stages.is_empty()
             && self.stages.iter().all(|s| s.len() == PACKED_LEN)
-            && self.stage_of_empties.iter().all(|&s| (s as usize) < self.stages.len())
+            && self
+                .stage_of_empties
+                .iter()
+                .all(|&s| (s as usize) < self.stages.len())
     }
 
     /// Mover-view evaluation straight from the packed tables (slow reference, 1/128 disc).
@@ -40,7 +48,10 @@ impl PackedWeights {
         let empties = (!(player | opponent)).count_ones() as usize;
         let table = &self.stages[self.stage_of_empties[source_empties(empties)] as usize];
         let idx = pattern::packed_indices(&pattern::compute(player, opponent));
-        idx.iter().map(|&i| i32::from(table[i as usize])).sum::<i32>() + i32::from(table[PACKED_BIAS])
+        idx.iter()
+            .map(|&i| i32::from(table[i as usize]))
+            .sum::<i32>()
+            + i32::from(table[PACKED_BIAS])
     }
 }
 
@@ -114,9 +125,16 @@ impl Weights {
         }
         let mut data = vec![0i16; keys.len() * TABLE_LEN];
         for (t, &(stage, parity)) in keys.iter().enumerate() {
-            unpack(&packed.stages[stage as usize], parity == 1, &mut data[t * TABLE_LEN..(t + 1) * TABLE_LEN]);
+            unpack(
+                &packed.stages[stage as usize],
+                parity == 1,
+                &mut data[t * TABLE_LEN..(t + 1) * TABLE_LEN],
+            );
         }
-        Weights { data, table_of_empties }
+        Weights {
+            data,
+            table_of_empties,
+        }
     }
 
     /// Number of distinct runtime tables after merging.
@@ -176,16 +194,28 @@ impl Weights {
             // 0 <= base - 1 + v and base + v < TABLE_LEN, so the 4-byte word read at short
             // index base - 1 + v lies inside the table.
             unsafe {
-                let v = _mm256_min_epu16(_mm256_load_si256(lanes.add(r)), _mm256_load_si256(maxes.add(r)));
-                let lo = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), _mm256_load_si256(bases.add(2 * r)));
-                let hi = _mm256_add_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), _mm256_load_si256(bases.add(2 * r + 1)));
+                let v = _mm256_min_epu16(
+                    _mm256_load_si256(lanes.add(r)),
+                    _mm256_load_si256(maxes.add(r)),
+                );
+                let lo = _mm256_add_epi32(
+                    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)),
+                    _mm256_load_si256(bases.add(2 * r)),
+                );
+                let hi = _mm256_add_epi32(
+                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)),
+                    _mm256_load_si256(bases.add(2 * r + 1)),
+                );
                 let d0 = _mm256_i32gather_epi32::<2>(base_ptr, lo);
                 let d1 = _mm256_i32gather_epi32::<2>(base_ptr, hi);
                 sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d0, 16));
                 sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d1, 16));
             }
         }
-        let s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        let s = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256(sum, 1),
+        );
         let s = _mm_hadd_epi32(s, s);
         let s = _mm_hadd_epi32(s, s);
         _mm_cvtsi128_si32(s) + i32::from(w[0])
@@ -200,7 +230,11 @@ impl Weights {
 
 /// Rounds a 1/128-disc evaluation to discs, clamped to -63..=63 as Edax does.
 pub fn to_discs(score: i32) -> i32 {
-    let s = if score >= 0 { (score + 64) / 128 } else { (score - 64) / 128 };
+    let s = if score >= 0 {
+        (score + 64) / 128
+    } else {
+        (score - 64) / 128
+    };
     s.clamp(-63, 63)
 }
 
@@ -214,9 +248,14 @@ fn unpack(packed: &[i16], swapped: bool, out: &mut [i16]) {
         let len = u32::from(kind.len);
         let size = pattern::pow3(len) as usize;
         let dst = &mut out[kind.table_offset as usize..kind.table_offset as usize + size];
-        let src = &packed[kind.packed_offset as usize..(kind.packed_offset + kind.classes) as usize];
+        let src =
+            &packed[kind.packed_offset as usize..(kind.packed_offset + kind.classes) as usize];
         for (idx, d) in dst.iter_mut().enumerate() {
-            let i = if swapped { pattern::swap_digits(idx as u32, len) as usize } else { idx };
+            let i = if swapped {
+                pattern::swap_digits(idx as u32, len) as usize
+            } else {
+                idx
+            };
             *d = src[classes[i] as usize];
         }
     }
@@ -249,11 +288,16 @@ pub(crate) mod tests {
         for (e, s) in stage_of_empties.iter_mut().enumerate() {
             *s = (e / 2) as u8;
         }
-        PackedWeights { stages, stage_of_empties }
+        PackedWeights {
+            stages,
+            stage_of_empties,
+        }
     }
 
     fn transform(b: u64, s: fn(u8) -> u8) -> u64 {
-        (0..64).filter(|&x| b >> x & 1 != 0).fold(0, |acc, x| acc | 1u64 << s(x as u8))
+        (0..64)
+            .filter(|&x| b >> x & 1 != 0)
+            .fold(0, |acc, x| acc | 1u64 << s(x as u8))
     }
 
     #[test]
@@ -271,9 +315,17 @@ pub(crate) mod tests {
                 // SAFETY: AVX2 checked just above.
                 assert_eq!(s, unsafe { w.evaluate_avx2(f, e) }, "gather vs scalar");
             }
-            assert_eq!(s, packed.evaluate_reference(p, o), "runtime vs packed reference");
+            assert_eq!(
+                s,
+                packed.evaluate_reference(p, o),
+                "runtime vs packed reference"
+            );
             for sym in symmetries() {
-                assert_eq!(s, w.evaluate_board(transform(p, sym), transform(o, sym)), "symmetry");
+                assert_eq!(
+                    s,
+                    w.evaluate_board(transform(p, sym), transform(o, sym)),
+                    "symmetry"
+                );
             }
             n += 1;
         });

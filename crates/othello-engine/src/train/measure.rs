@@ -1,0 +1,48 @@
+//! Held-out mean absolute error of a set of weights, per number of empties, separately against
+//! exact labels (perfect-play scores) and against all labels (final scores of the games).
+
+use super::dataset::Sample;
+use super::fit::evaluate_sample;
+use crate::eval::PackedWeights;
+
+/// Errors at one number of empties.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaeRow {
+    /// Number of empties.
+    pub empties: u8,
+    /// Samples with an exact label and their mean absolute error (discs).
+    pub exact: (usize, f64),
+    /// All samples and their mean absolute error against their label (discs).
+    pub all: (usize, f64),
+}
+
+/// Mean absolute errors of `w` on `samples`, one row per number of empties in `empties`.
+pub fn measure(
+    w: &PackedWeights,
+    samples: &[Sample],
+    empties: std::ops::RangeInclusive<u8>,
+) -> Vec<MaeRow> {
+    let mut rows: Vec<MaeRow> = empties
+        .map(|e| MaeRow {
+            empties: e,
+            ..MaeRow::default()
+        })
+        .collect();
+    for s in samples {
+        let Some(row) = rows.iter_mut().find(|r| r.empties == s.empties) else {
+            continue;
+        };
+        let err = f64::from((evaluate_sample(w, s) - f32::from(s.label)).abs());
+        row.all.0 += 1;
+        row.all.1 += err;
+        if s.exact {
+            row.exact.0 += 1;
+            row.exact.1 += err;
+        }
+    }
+    for r in &mut rows {
+        r.all.1 /= r.all.0.max(1) as f64;
+        r.exact.1 /= r.exact.0.max(1) as f64;
+    }
+    rows
+}

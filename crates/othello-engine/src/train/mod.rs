@@ -1,0 +1,15 @@
+//! Training pipeline of the pattern evaluation: WTHOR reader, samples with a held-out test split,
+//! per-stage least-squares fit, and the held-out error measurement.
+//!
+//! Layout: [`wthor`] game files, [`dataset`] samples and label files, [`fit`] per-stage fit,
+//! [`measure`] mean absolute errors, [`pipeline`] the whole run.
+
+pub mod dataset;
+pub mod fit;
+pub mod measure;
+pub mod pipeline;
+pub mod wthor;
+
+pub use dataset::{read_labels, Dataset, Sample, Split};
+pub use fit::{fit_all, FitConfig};
+pub use measure::{measure, MaeRow};
