@@ -1,7 +1,9 @@
 //! Side-by-side single-thread perft of ply-chess and cozy-chess 0.3 (bulk counting in both), run in
 //! alternation on the same positions so that machine noise hits both alike. Prints Mnps and the ratio.
+//! With `--variants` it also times ply-chess with magic lookups instead of PEXT, and with
+//! copy-make instead of make/unmake (the seed 002 question: where undo information lives).
 //!
-//! `cargo run --release -p ply-chess --example perft_vs_cozy [rounds]`
+//! `cargo run --release -p ply-chess --example perft_vs_cozy [rounds] [--variants]`
 
 use std::time::Instant;
 
@@ -41,19 +43,39 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Nanoseconds this thread has spent on a CPU (Linux `/proc/thread-self/schedstat`), if readable.
+/// On a shared machine this is far less noisy than wall-clock time, which also counts waiting.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs `f` once, checks its node count and returns Mnps (over on-CPU time when available).
 fn time<F: FnMut() -> u64>(expected: u64, mut f: F) -> f64 {
+    let cpu0 = thread_cpu_ns();
     let start = Instant::now();
     let n = f();
-    let s = start.elapsed().as_secs_f64();
+    let wall = start.elapsed().as_secs_f64();
+    let secs = match (cpu0, thread_cpu_ns()) {
+        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+        _ => wall,
+    };
     assert_eq!(n, expected, "wrong node count");
-    n as f64 / s / 1e6
+    n as f64 / secs / 1e6
 }
 
 fn main() {
-    let rounds: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rounds: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(5);
+    let variants = args.iter().any(|a| a == "--variants");
+    println!(
+        "timing: {}",
+        if thread_cpu_ns().is_some() {
+            "on-CPU thread time (/proc/thread-self/schedstat)"
+        } else {
+            "wall clock"
+        }
+    );
     println!(
         "ply-chess sliders: {}",
         if ply_chess::Pext::detect().is_some() {
@@ -80,6 +102,18 @@ fn main() {
                 "{name} d{depth} round {round}: ply {a:7.1} Mnps  cozy {b:7.1} Mnps  ratio {:.2}",
                 a / b
             );
+            if variants {
+                let magic = time(expected, || {
+                    ply_chess::perft_with(&ply, depth, ply_chess::Magic)
+                });
+                let copy = match ply_chess::Pext::detect() {
+                    Some(p) => time(expected, || ply_chess::perft_copy_make(&ply, depth, p)),
+                    None => time(expected, || {
+                        ply_chess::perft_copy_make(&ply, depth, ply_chess::Magic)
+                    }),
+                };
+                println!("    variants: ply magic {magic:7.1} Mnps, ply copy-make {copy:7.1} Mnps");
+            }
             best_ply = best_ply.max(a);
             best_cozy = best_cozy.max(b);
             sum_ply += a;

@@ -62,7 +62,7 @@ pub use draw::repetitions;
 pub use fen::{FenError, STARTPOS};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{IllegalMoveError, MoveParseError, Uci};
-pub use perft::{divide, perft, perft_with};
+pub use perft::{divide, perft, perft_copy_make, perft_with};
 pub use piece::{Piece, Role};
 pub use position::Position;
 pub use sliders::{Magic, Pext, Sliders};

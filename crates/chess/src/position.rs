@@ -1,7 +1,7 @@
 //! `Position`: piece placement as bitboards plus side to move, castling rooks, en passant square,
 //! move counters, Zobrist hash, pawn key and material bookkeeping. Moves are applied by copy-make
-//! ([`Position::play`]): the position is small (about 130 bytes), so copying it is cheaper than
-//! keeping an undo stack (measured, see BENCHMARKS.md).
+//! ([`Position::play`], the convenient form: the position is 128 bytes) or by make/unmake
+//! ([`Position::make`] / [`Position::unmake`], which perft measured slightly faster; BENCHMARKS.md).
 
 use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
