@@ -1,9 +1,6 @@
 //! The `ply-chess` command-line program: a thin dispatcher, one subcommand per module.
 
-mod bench;
-mod eval;
 mod perft;
-mod probe;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -12,33 +9,19 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "ply-chess", version, about)]
 struct Cli {
-    /// Without a subcommand the program speaks UCI on stdin/stdout.
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
-    /// Print the static evaluation of a position term by term.
-    Eval(eval::EvalArgs),
-    /// Search fixed positions to a fixed depth; prints `Bench: <nodes> nodes <nps> nps`.
-    Bench(bench::BenchArgs),
-    /// Probe Syzygy tables: one `FEN;wdl;dtz` (or `FEN;error;<message>`) line per position.
-    Probe(probe::ProbeArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::Eval(args)) => eval::run(&args),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Probe(args)) => return probe::run(&args),
-        None => {
-            ply_chess_engine::uci::run(std::io::stdin().lock());
-            Ok(())
-        }
+        Command::Perft(args) => perft::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
