@@ -4,7 +4,21 @@
 //!
 //! Layout: [`pattern`] square lists and symmetry packing, [`features`] feature vector and its
 //! update, [`weights`] packed model and runtime tables, [`edax`] `eval.dat` I/O, [`format`] ply's
-//! own format.
+//! own format. The engine starts from [`embedded_weights`] (or [`load_weights`] for
+//! `--eval-file`), builds [`Weights`] once, keeps a [`Features`] per search ply (updated with
+//! [`Features::update`] / [`Features::pass`], restored by copying) and calls
+//! [`Weights::evaluate`] with the number of empties.
+//!
+//! ```
+//! use ply_othello_engine::eval::{embedded_weights, Features, Weights};
+//! let w = Weights::new(&embedded_weights().unwrap());
+//! let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64); // start, Black to move
+//! let f = Features::new(p, o);
+//! let score = w.evaluate(&f, 60); // 1/128 disc, side to move's view
+//! assert!(score.abs() < 4 * 128);
+//! let f2 = f.update(19, 1 << 27); // D3 flips D4
+//! assert_eq!(f2, Features::new(o & !(1 << 27), p | 1 << 27 | 1 << 19));
+//! ```
 
 pub mod edax;
 pub mod features;
@@ -18,6 +32,18 @@ pub use format::FormatError;
 pub use weights::{to_discs, PackedWeights, Weights};
 
 use std::path::Path;
+
+/// The shipped weights in ply's format, trained by `ply-othello train` on the WTHOR games
+/// (command and held-out errors in BENCHMARKS.md, section "ply-othello evaluation").
+pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
+
+/// Decodes the shipped weights.
+///
+/// # Errors
+/// [`FormatError`] if the embedded bytes were corrupted at build time (a test guards this).
+pub fn embedded_weights() -> Result<PackedWeights, FormatError> {
+    format::decode(EMBEDDED)
+}
 
 /// Errors loading an evaluation file.
 #[derive(Debug, thiserror::Error)]
@@ -51,4 +77,23 @@ pub fn parse_weights(bytes: &[u8]) -> Result<PackedWeights, LoadError> {
 /// [`LoadError`] on I/O errors or malformed files.
 pub fn load_weights(path: &Path) -> Result<PackedWeights, LoadError> {
     parse_weights(&std::fs::read(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_weights_decode_and_are_symmetric_in_the_opening() {
+        let packed = embedded_weights().expect("embedded weights decode");
+        assert!(packed.is_well_formed());
+        let w = Weights::new(&packed);
+        // the four first moves are equivalent by symmetry
+        let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+        let scores: Vec<i32> = [(19usize, 27usize), (26, 27), (37, 36), (44, 36)]
+            .iter()
+            .map(|&(x, f)| w.evaluate_board(o & !(1 << f), p | 1 << f | 1 << x))
+            .collect();
+        assert!(scores.windows(2).all(|s| s[0] == s[1]), "{scores:?}");
+    }
 }

@@ -80,8 +80,13 @@ pub struct Dataset {
 }
 
 impl Dataset {
-    /// Replays the games of WTHOR files (in the given order) into samples.
-    pub fn from_wthor(files: &[(PathBuf, WthorFile)], mut progress: impl FnMut(usize)) -> Dataset {
+    /// Replays the games of WTHOR files (in the given order) into samples, keeping only the
+    /// games of the listed splits.
+    pub fn from_wthor(
+        files: &[(PathBuf, WthorFile)],
+        keep: &[Split],
+        mut progress: impl FnMut(usize),
+    ) -> Dataset {
         let mut ds = Dataset::default();
         let mut g = 0usize;
         let mut positions = Vec::with_capacity(64);
@@ -90,6 +95,9 @@ impl Dataset {
                 let split = split_of(g);
                 g += 1;
                 progress(1);
+                if !keep.contains(&split) {
+                    continue;
+                }
                 positions.clear();
                 let mut board = Board::start();
                 let mut black_to_move = true;

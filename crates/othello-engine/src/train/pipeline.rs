@@ -2,7 +2,7 @@
 //! stage (with progress bars and per-epoch logs), write the weights in ply's and optionally
 //! Edax's format, and report the held-out errors.
 
-use super::dataset::{read_labels, Dataset, LabelError};
+use super::dataset::{read_labels, Dataset, LabelError, Split};
 use super::fit::{fit_all, FitConfig, FitError};
 use super::measure::{measure, MaeRow};
 use super::wthor::{self, WthorError};
@@ -76,7 +76,12 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
         opts.progress,
         "replay {bar:40} {pos}/{len} games {elapsed}",
     );
-    let mut ds = Dataset::from_wthor(&files, |n| pb.inc(n as u64));
+    let keep: &[Split] = if opts.measure_only.is_some() {
+        &[Split::Test]
+    } else {
+        &[Split::Train, Split::Validation, Split::Test]
+    };
+    let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
     pb.finish_and_clear();
     for path in &opts.labels {
         ds.train.extend(read_labels(path)?);
