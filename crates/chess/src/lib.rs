@@ -13,7 +13,7 @@
 //! - [`Position`]: `from_fen` / `to_fen` ([`FenError`]), `from_epd`, `startpos`, `side_to_move`,
 //!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
 //!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,
-//!   `is_check`, `legal_moves` ([`MoveList`]), `count_legal_moves`, `is_legal`, `gives_check`,
+//!   `is_check`, `legal_moves` ([`MoveList`]), `tactical_moves`, `count_legal_moves`, `is_legal`, `gives_check`,
 //!   `play` (copy-make, returns the new position), `play_in_place`, `try_play`, `make`/`unmake`
 //!   ([`Undo`]), `null_move`,
 //!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,

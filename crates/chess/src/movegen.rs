@@ -140,6 +140,35 @@ impl MoveSink for FromFilter<'_> {
     }
 }
 
+/// Keeps only captures and promotions (the "tactical" moves of quiescence search).
+struct TacticalFilter<'a> {
+    list: &'a mut MoveList,
+}
+
+impl MoveSink for TacticalFilter<'_> {
+    #[inline(always)]
+    fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        self.list
+            .piece(pos, role, from, targets & pos.by_color[!pos.side as usize]);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, pos: &Position, targets: Bitboard, delta: i32, set: PawnSet) {
+        match set {
+            PawnSet::Capture => self.list.pawns(pos, targets, delta, set),
+            PawnSet::Push => self
+                .list
+                .pawns(pos, targets & Bitboard::BACK_RANKS, delta, set),
+            PawnSet::Double => {}
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        if m.is_en_passant() {
+            self.list.push(m);
+        }
+    }
+}
+
 impl Position {
     /// Generates every legal move into `sink`.
     #[inline(always)]
@@ -300,6 +329,21 @@ impl Position {
     pub fn legal_moves_with<S: Sliders>(&self, s: S) -> MoveList {
         let mut list = MoveList::new();
         self.generate(s, &mut list);
+        list
+    }
+
+    /// Legal captures (en passant included) and promotions: the moves for which
+    /// [`Move::is_tactical`] holds, generated without the quiet ones.
+    #[inline]
+    pub fn tactical_moves(&self) -> MoveList {
+        self.tactical_moves_with(Magic)
+    }
+
+    /// [`Position::tactical_moves`] with the given slider lookup.
+    #[inline]
+    pub fn tactical_moves_with<S: Sliders>(&self, s: S) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(s, &mut TacticalFilter { list: &mut list });
         list
     }
 

@@ -39,6 +39,12 @@ fn check_position(pos: &Position) {
     let chess960 = pos.is_chess960();
     let moves = pos.legal_moves();
     assert_eq!(moves.len() as u64, pos.count_legal_moves());
+    let tactical: Vec<Move> = moves.iter().copied().filter(|m| m.is_tactical()).collect();
+    assert_eq!(
+        pos.tactical_moves().as_slice(),
+        tactical.as_slice(),
+        "tactical moves of {pos}"
+    );
     assert_eq!(pos.is_checkmate(), moves.is_empty() && pos.is_check());
     for &m in moves.iter() {
         assert!(pos.is_legal(m));
