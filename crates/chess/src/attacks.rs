@@ -1,5 +1,5 @@
 //! Attack sets. Leaper tables (pawn, knight, king) and the `between`/`line` tables are built by
-//! `const fn` at compile time; sliding attacks come from the build-script tables in [`crate::sliders`].
+//! `const fn` at compile time; sliding attacks come from the build-script tables behind [`crate::Sliders`].
 //! The free functions here use fancy magics; hot loops pick a [`crate::Sliders`] implementation.
 
 use crate::sliders::{Magic, Sliders};
