@@ -1,5 +1,7 @@
 //! The `ply-chess` command-line program: a thin dispatcher, one subcommand per module.
 
+mod bench;
+mod eval;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -9,19 +11,30 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "ply-chess", version, about)]
 struct Cli {
+    /// Without a subcommand the program speaks UCI on stdin/stdout.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
+    /// Print the static evaluation of a position term by term.
+    Eval(eval::EvalArgs),
+    /// Search fixed positions to a fixed depth; prints `Bench: <nodes> nodes <nps> nps`.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Perft(args) => perft::run(&args),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => {
+            ply_chess_engine::uci::run(std::io::stdin().lock());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

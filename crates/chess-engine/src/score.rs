@@ -77,7 +77,16 @@ impl Score {
     /// endgame. This is the one place where a packed score becomes a single number.
     #[inline]
     pub const fn taper(self, phase: i32, max_phase: i32) -> i32 {
-        (self.mg() as i32 * phase + self.eg() as i32 * (max_phase - phase)) / max_phase
+        self.taper_scaled(phase, max_phase, 1, 1)
+    }
+
+    /// [`Score::taper`] with the endgame half first multiplied by `scale / scale_max` (endgame
+    /// scaling for drawish material, e.g. opposite-coloured bishops).
+    #[inline]
+    pub const fn taper_scaled(self, phase: i32, max_phase: i32, scale: i32, scale_max: i32) -> i32 {
+        let mg = self.mg() as i32 * phase * scale_max;
+        let eg = self.eg() as i32 * (max_phase - phase) * scale;
+        (mg + eg) / (max_phase * scale_max)
     }
 }
 

@@ -1,0 +1,153 @@
+use super::*;
+use std::path::PathBuf;
+
+/// Mirrors a FEN vertically and swaps the colours.
+fn flip_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(swap).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling: String = if f[2] == "-" {
+        "-".into()
+    } else {
+        let mut c: Vec<char> = f[2].chars().map(swap).collect();
+        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+        c.into_iter().collect()
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = f[3].as_bytes();
+        format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+    };
+    let rest = if f.len() >= 6 {
+        format!("{} {}", f[4], f[5])
+    } else {
+        "0 1".into()
+    };
+    format!("{} {side} {castling} {ep} {rest}", board.join("/"))
+}
+
+/// Positions from the shared suites, or a built-in handful when `../shared` is absent.
+fn positions() -> Vec<Position> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess");
+    let mut out = Vec::new();
+    for file in [
+        "suites/wac.epd",
+        "perft/perftsuite.epd",
+        "books/8mvs_+90_+99.epd",
+    ] {
+        if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
+            for line in text.lines().take(400) {
+                if let Ok((p, _)) = Position::from_epd(line) {
+                    out.push(p);
+                } else if let Ok(p) = Position::from_fen(line.split(';').next().unwrap_or("")) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        eprintln!("note: ../shared/chess not found, using built-in positions only");
+    }
+    for fen in crate::bench::POSITIONS {
+        out.push(Position::from_fen(fen).unwrap());
+    }
+    out
+}
+
+#[test]
+fn colour_flip_negates_the_score() {
+    let mut table = PawnTable::new();
+    let all = positions();
+    assert!(all.len() >= 14);
+    for pos in all {
+        let flipped = Position::from_fen(&flip_fen(&pos.to_fen())).unwrap();
+        let a = evaluate(&pos, &mut table);
+        let b = evaluate(&flipped, &mut table);
+        assert_eq!(a, b, "{} vs {}", pos.to_fen(), flipped.to_fen());
+        let (ta, tb) = (trace(&pos), trace(&flipped));
+        for i in 0..Term::ALL.len() {
+            assert_eq!(
+                ta.terms[i][0],
+                tb.terms[i][1],
+                "{:?} {}",
+                Term::ALL[i],
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn cached_pawn_structure_equals_recompute() {
+    let mut table = PawnTable::new();
+    for pos in positions() {
+        let cached = table.probe(&pos);
+        let again = table.probe(&pos);
+        let fresh = pawn_structure(&pos);
+        assert_eq!(cached.score, fresh.score);
+        assert_eq!(cached.passed, fresh.passed);
+        assert_eq!(again.score, fresh.score);
+        // And the search evaluation (pawn hash) equals the trace (fresh table) value.
+        let v = evaluate(&pos, &mut table);
+        let t = trace(&pos).white_value;
+        let stm = if pos.side_to_move() == Color::White {
+            t
+        } else {
+            -t
+        };
+        assert_eq!(v, stm);
+    }
+}
+
+#[test]
+fn trace_sums_to_total() {
+    let pos =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let t = trace(&pos);
+    let sum: Score = t.terms.iter().map(|[w, b]| *w - *b).sum();
+    assert_eq!(sum, t.total);
+    assert_eq!(t.phase, MAX_PHASE);
+    assert_eq!(
+        t.white_value,
+        t.total
+            .taper_scaled(t.phase, MAX_PHASE, t.scale, SCALE_NORMAL)
+    );
+    // Material is balanced at the start, so the two material rows match.
+    assert_eq!(t.terms[0][0], t.terms[0][1]);
+}
+
+#[test]
+fn basic_judgements() {
+    let mut table = PawnTable::new();
+    let ev = |fen: &str, table: &mut PawnTable| evaluate(&Position::from_fen(fen).unwrap(), table);
+    // A queen up is a lot; symmetric start is near zero.
+    assert!(ev("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", &mut table) > 800);
+    assert!(ev(ply_chess::STARTPOS, &mut table).abs() < 40);
+    // A passed pawn on the 7th is worth more than on the 3rd.
+    let far = ev("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", &mut table);
+    let near = ev("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", &mut table);
+    assert!(far > near);
+    // Opposite-coloured bishops scale the endgame down.
+    let pos = Position::from_fen("4kb2/8/8/8/8/8/PPP5/3BK3 w - - 0 1").unwrap();
+    assert_eq!(trace(&pos).scale, SCALE_OCB);
+}
+
+#[test]
+fn flip_helper_round_trips() {
+    for fen in crate::bench::POSITIONS {
+        assert_eq!(flip_fen(&flip_fen(fen)), fen);
+    }
+}

@@ -1,0 +1,1062 @@
+//! The search: iterative deepening with aspiration windows over a principal variation search
+//! (PVS) with quiescence, run by one or more threads sharing the transposition table (Lazy SMP).
+//!
+//! Pruning and reductions follow the usual CPW recipes: mate-distance pruning, interior-node
+//! recognizers (seed 001), transposition-table cutoffs, reverse futility pruning, null move,
+//! futility and late-move pruning, SEE pruning, late-move reductions, check extensions. The search
+//! never prints: it reports through a [`Reporter`].
+
+use crate::eval::{self, PawnTable};
+use crate::history::{cont_key, History};
+use crate::ordering::{OrderContext, Picker, BAD_CAPTURE};
+use crate::recognizer::{recognize, Recognition};
+use crate::see::see_ge;
+use crate::time::{Budget, Limits};
+use crate::tt::{Bound, TranspositionTable};
+use crate::value::*;
+use ply_chess::{Move, Position, Role};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Signals shared between the protocol thread and a running search.
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    start: Mutex<Instant>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new()
+    }
+}
+
+impl Control {
+    /// Idle control.
+    pub fn new() -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            start: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// Asks the search to finish as soon as possible (UCI `stop`).
+    pub fn stop(&self) {
+        self.pondering.store(false, Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was requested.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move (UCI `ponderhit`): the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut s) = self.start.lock() {
+            *s = Instant::now();
+        }
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Prepares for a new search (called before starting it).
+    pub fn reset(&self, ponder: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(ponder, Ordering::SeqCst);
+        if let Ok(mut s) = self.start.lock() {
+            *s = Instant::now();
+        }
+    }
+
+    fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
+    }
+}
+
+/// Search settings that are not per-move limits.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// Milliseconds kept in reserve per move for communication delays.
+    pub move_overhead: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            multipv: 1,
+            move_overhead: 10,
+        }
+    }
+}
+
+/// One progress report (a UCI `info` line).
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// 1-based line number (MultiPV).
+    pub multipv: usize,
+    /// Score from the side to move (mate scores per [`crate::value`]).
+    pub score: i32,
+    /// Exact, or a bound after an aspiration failure.
+    pub bound: Bound,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Elapsed time.
+    pub time: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    /// Tablebase hits.
+    pub tbhits: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Receives progress reports from the search.
+pub trait Reporter: Sync {
+    /// Called for each completed iteration (and each line with MultiPV).
+    fn info(&self, info: &Info);
+}
+
+/// A reporter that discards everything (bench, tests).
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _: &Info) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move (`Move::NULL` when there is no legal move).
+    pub best: Move,
+    /// Expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    prev_score: i32,
+    pv: Vec<Move>,
+}
+
+/// Per-ply search stack entry.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    cont: Option<usize>,
+}
+
+/// State shared by the threads of one search.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    limits: &'a Limits,
+    budget: Budget,
+    nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// Late-move reduction table, `lmr(depth, moves) ≈ 0.75 + ln(depth)·ln(moves)/2.25` (in plies),
+/// built at compile time with a fixed-point logarithm.
+static LMR: [[u8; 64]; 64] = lmr_table();
+
+/// `log2(x)` in 8.8 fixed point, for `x >= 1`.
+const fn log2_q8(x: u32) -> u32 {
+    let n = 31 - x.leading_zeros();
+    // Mantissa in [1, 2) as Q16, then 8 rounds of squaring extract the fraction bits.
+    let mut m = ((x as u64) << 16) >> n;
+    let mut frac = 0;
+    let mut i = 0;
+    while i < 8 {
+        m = (m * m) >> 16;
+        frac <<= 1;
+        if m >= 2 << 16 {
+            m >>= 1;
+            frac |= 1;
+        }
+        i += 1;
+    }
+    (n << 8) | frac
+}
+
+const fn lmr_table() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut d = 1;
+    while d < 64 {
+        let mut m = 1;
+        while m < 64 {
+            let ld = log2_q8(d as u32) as u64;
+            let lm = log2_q8(m as u32) as u64;
+            // ln(a)·ln(b)/2.25 = log2(a)·log2(b)·0.2135; 0.2135 ≈ 55/256.
+            let r = 192 + ((ld * lm * 55) >> 16);
+            t[d][m] = (r >> 8) as u8;
+            m += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// Runs a search from `pos`, whose game history (hashes of the earlier positions, oldest first,
+/// excluding `pos`) is `history`. Blocks until the limits, `control.stop()` or, for infinite and
+/// ponder searches, a stop after the depth limit.
+pub fn search(
+    pos: &Position,
+    history: &[u64],
+    tt: &TranspositionTable,
+    control: &Control,
+    limits: &Limits,
+    options: &Options,
+    reporter: &dyn Reporter,
+) -> SearchResult {
+    tt.new_search();
+    let mut root_moves: Vec<RootMove> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            prev_score: -INFINITE,
+            pv: vec![mv],
+        })
+        .collect();
+    if root_moves.is_empty() {
+        wait_for_stop(control, limits);
+        let score = if pos.is_check() { -MATE } else { 0 };
+        return SearchResult {
+            best: Move::NULL,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Stable order for determinism: the generator's order.
+    root_moves.shrink_to_fit();
+    let threads = options.threads.max(1);
+    let shared = Shared {
+        tt,
+        control,
+        limits,
+        budget: limits.budget(pos.side_to_move(), options.move_overhead),
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+    };
+    let multipv = options.multipv.clamp(1, root_moves.len());
+    let result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let root_moves = root_moves.clone();
+            let _ = std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(id, shared, pos, history, root_moves, 1, &Silent);
+                    w.iterate();
+                });
+        }
+        let mut main = Worker::new(0, &shared, pos, history, root_moves, multipv, reporter);
+        main.iterate();
+        wait_for_stop(control, limits);
+        control.stop.store(true, Ordering::SeqCst);
+        let best = &main.root_moves[0];
+        SearchResult {
+            best: best.mv,
+            ponder: best.pv.get(1).copied(),
+            score: if best.score == -INFINITE {
+                best.prev_score
+            } else {
+                best.score
+            },
+            depth: main.completed_depth,
+            nodes: 0,
+        }
+    });
+    SearchResult {
+        nodes: shared.total_nodes(),
+        ..result
+    }
+}
+
+/// Infinite and ponder searches must not answer before `stop` (or `ponderhit`, for pondering).
+fn wait_for_stop(control: &Control, limits: &Limits) {
+    while (limits.infinite || control.is_pondering()) && !control.stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// One search thread.
+struct Worker<'a, 's> {
+    id: usize,
+    shared: &'s Shared<'a>,
+    reporter: &'s dyn Reporter,
+    root: Position,
+    path: Vec<u64>,
+    root_moves: Vec<RootMove>,
+    multipv: usize,
+    pv_idx: usize,
+    pawns: PawnTable,
+    history: History,
+    killers: Vec<[Move; 2]>,
+    stack: Vec<Frame>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    completed_depth: i32,
+    stopped: bool,
+}
+
+impl<'a, 's> Worker<'a, 's> {
+    fn new(
+        id: usize,
+        shared: &'s Shared<'a>,
+        root: &Position,
+        history: &[u64],
+        root_moves: Vec<RootMove>,
+        multipv: usize,
+        reporter: &'s dyn Reporter,
+    ) -> Self {
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 8);
+        path.extend_from_slice(history);
+        path.push(root.hash());
+        Worker {
+            id,
+            shared,
+            reporter,
+            root: *root,
+            path,
+            root_moves,
+            multipv,
+            pv_idx: 0,
+            pawns: PawnTable::new(),
+            history: History::new(),
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 4],
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: vec![0; MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            stopped: false,
+        }
+    }
+
+    /// Iterative deepening with aspiration windows, for each MultiPV line.
+    fn iterate(&mut self) {
+        let limits = self.shared.limits;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 8)
+            .clamp(1, MAX_PLY as i32 - 8);
+        let mut stability = 0;
+        let mut last_best = Move::NULL;
+        let mut depth = 1;
+        while depth <= max_depth {
+            // Helper threads skip some depths so that the threads spread over the tree.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+                depth += 1;
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                if rm.score != -INFINITE {
+                    rm.prev_score = rm.score;
+                }
+                rm.score = -INFINITE;
+            }
+            for pv_idx in 0..self.multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < KNOWN_WIN {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let score = self.root_search(depth, alpha, beta);
+                    self.sort_root(pv_idx);
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITE);
+                        self.report_if_slow(depth, score, Bound::Upper);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITE);
+                        self.report_if_slow(depth, score, Bound::Lower);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                }
+                self.sort_root(0);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.id != 0 {
+                depth += 1;
+                continue;
+            }
+            self.report_lines(depth);
+
+            let best = self.root_moves[0].mv;
+            if best == last_best {
+                stability += 1;
+            } else {
+                stability = 0;
+                last_best = best;
+            }
+            let score = self.root_moves[0].score;
+            if let Some(n) = limits.mate {
+                if score > MATE - 2 * n as i32 {
+                    break;
+                }
+            }
+            if self.shared.control.stopped() {
+                break;
+            }
+            if !self.shared.control.is_pondering() {
+                if let Some(soft) = self.shared.budget.soft {
+                    // Stop starting iterations once a stability-scaled share of the soft time is
+                    // used: the next iteration would most likely not finish within it.
+                    let factor = [1.2, 0.9, 0.75, 0.6, 0.5][stability.min(4)];
+                    if self.root_moves.len() == 1
+                        || self.shared.control.elapsed().as_secs_f64()
+                            > soft.as_secs_f64() * factor * 0.6
+                    {
+                        break;
+                    }
+                }
+            }
+            depth += 1;
+        }
+        self.publish_nodes();
+    }
+
+    /// Stable-sorts root moves from `from` on by score (moves not re-searched sort below).
+    fn sort_root(&mut self, from: usize) {
+        self.root_moves[from..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+    }
+
+    fn report_if_slow(&self, depth: i32, score: i32, bound: Bound) {
+        if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(3) {
+            self.reporter.info(&self.info(depth, 0, score, bound));
+        }
+    }
+
+    fn report_lines(&self, depth: i32) {
+        for i in 0..self.multipv {
+            let score = self.root_moves[i].score;
+            self.reporter
+                .info(&self.info(depth, i, score, Bound::Exact));
+        }
+    }
+
+    fn info(&self, depth: i32, line: usize, score: i32, bound: Bound) -> Info {
+        self.publish_nodes();
+        Info {
+            depth,
+            seldepth: self.seldepth.max(depth as usize),
+            multipv: line + 1,
+            score,
+            bound,
+            nodes: self.shared.total_nodes(),
+            time: self.shared.control.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            tbhits: 0,
+            pv: self.root_moves[line].pv.clone(),
+        }
+    }
+
+    fn publish_nodes(&self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Polls the clock and the stop flag (every 1024 nodes).
+    #[inline]
+    fn check_stop(&mut self) {
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        self.publish_nodes();
+        let control = self.shared.control;
+        if control.stopped() {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 || self.root_depth <= 1 {
+            return;
+        }
+        if let Some(n) = self.shared.limits.nodes {
+            if self.shared.total_nodes() >= n {
+                self.stopped = true;
+            }
+        }
+        if let Some(hard) = self.shared.budget.hard {
+            if !control.is_pondering() && control.elapsed() >= hard {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            control.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Searches the root moves from `pv_idx` on.
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let root = self.root;
+        let mut best = -INFINITE;
+        self.stack[0].eval = if root.is_check() {
+            -INFINITE
+        } else {
+            self.static_eval(&root)
+        };
+        for i in self.pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let child = root.play(m);
+            self.shared.tt.prefetch(child.hash());
+            self.path.push(child.hash());
+            self.stack[0].cont = Some(cont_key(root.side_to_move(), m));
+            let ext = i32::from(child.is_check());
+            let new_depth = depth - 1 + ext;
+            let score = if i == self.pv_idx {
+                -self.search::<true>(&child, -beta, -alpha, new_depth, 1)
+            } else {
+                let r = if depth >= 3 && i >= self.pv_idx + 3 && !m.is_tactical() && ext == 0 {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth - r, 1);
+                if s > alpha && r > 0 {
+                    s = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth, 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search::<true>(&child, -beta, -alpha, new_depth, 1);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_idx || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Static evaluation, refined by a recognizer when one applies.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        match recognize(pos) {
+            Some(r) => r.value(),
+            None => eval::evaluate(pos, &mut self.pawns),
+        }
+    }
+
+    /// Whether the current position (last in `path`) repeats an earlier one within the reach of
+    /// the half-move clock.
+    #[inline]
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let n = self.path.len();
+        let window = (pos.halfmove_clock() as usize).min(n - 1);
+        let current = self.path[n - 1];
+        let mut i = 2;
+        while i <= window {
+            if self.path[n - 1 - i] == current {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    /// Principal variation search. `PV` nodes have an open window.
+    fn search<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        if PV && ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let in_check = pos.is_check();
+
+        // Draws, mate distance, recognizers.
+        if self.is_repetition(pos) || pos.is_insufficient_material() {
+            return 0;
+        }
+        if pos.halfmove_clock() >= 100 && !(in_check && pos.count_legal_moves() == 0) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { 0 } else { self.static_eval(pos) };
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if let Some(r) = recognize(pos) {
+            match r {
+                Recognition::Exact(v) => return v,
+                Recognition::Lower(v) if v >= beta => return v,
+                Recognition::Upper(v) if v <= alpha => return v,
+                _ => {}
+            }
+        }
+
+        // Transposition table.
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.mv);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            if !PV
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return v;
+            }
+        }
+
+        // Static evaluation.
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            let mut e = match entry {
+                Some(en) if en.eval.abs() < INFINITE => en.eval,
+                _ => self.static_eval(pos),
+            };
+            if let Some(en) = entry {
+                let v = from_tt(en.score, ply);
+                let fits = match en.bound {
+                    Bound::Lower => v > e,
+                    Bound::Upper => v < e,
+                    Bound::Exact => true,
+                    Bound::None => false,
+                };
+                if fits && v.abs() < KNOWN_WIN {
+                    e = v;
+                }
+            }
+            e
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.killers[ply + 1] = [Move::NULL; 2];
+
+        let us = pos.side_to_move();
+        let has_pieces = pos.count(us, Role::Knight)
+            + pos.count(us, Role::Bishop)
+            + pos.count(us, Role::Rook)
+            + pos.count(us, Role::Queen)
+            > 0;
+
+        if !PV && !in_check {
+            // Reverse futility pruning.
+            if depth <= 8
+                && eval.abs() < KNOWN_WIN
+                && eval - 75 * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Null move pruning.
+            if depth >= 3
+                && eval >= beta
+                && has_pieces
+                && self.stack[ply - 1].cont.is_some()
+                && beta.abs() < TB_WIN_BOUND
+            {
+                if let Some(null) = pos.null_move() {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.stack[ply].cont = None;
+                    self.path.push(null.hash());
+                    let v = -self.search::<false>(&null, -beta, -beta + 1, depth - r, ply + 1);
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= TB_WIN_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move, search a little shallower.
+        let depth = if tt_move == 0 && depth >= 6 && PV {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let prevs = [
+            self.stack[ply - 1].cont,
+            if ply >= 2 {
+                self.stack[ply - 2].cont
+            } else {
+                None
+            },
+        ];
+        let mut picker = Picker::new(
+            pos,
+            &list,
+            &OrderContext {
+                tt_move,
+                killers: self.killers[ply],
+                history: &self.history,
+                prevs,
+            },
+        );
+
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut quiets = [Move::NULL; 64];
+        let mut n_quiets = 0;
+        let mut searched = 0;
+        let mut skip_quiets = false;
+        while let Some((m, key_order)) = picker.next() {
+            let quiet = !m.is_tactical();
+            if quiet && skip_quiets {
+                continue;
+            }
+            if ply > 0 && best > -TB_WIN_BOUND && has_pieces {
+                if quiet && !in_check {
+                    // Late move pruning.
+                    let limit = (3 + depth * depth) / (2 - i32::from(improving));
+                    if !PV && depth <= 6 && n_quiets as i32 >= limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning.
+                    if depth <= 7 && eval + 100 + 90 * depth <= alpha && searched > 0 {
+                        skip_quiets = true;
+                        continue;
+                    }
+                }
+                // SEE pruning.
+                if depth <= 6 && searched > 0 {
+                    let margin = if quiet {
+                        -60 * depth
+                    } else {
+                        -25 * depth * depth
+                    };
+                    if !see_ge(pos, m, margin) {
+                        continue;
+                    }
+                }
+            }
+
+            let child = pos.play(m);
+            self.shared.tt.prefetch(child.hash());
+            let gives_check = child.is_check();
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            self.stack[ply].cont = Some(cont_key(us, m));
+            self.path.push(child.hash());
+            let mut score;
+            if searched == 0 {
+                score = -self.search::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
+            } else {
+                // Late move reductions.
+                let mut r = 0;
+                if depth >= 3
+                    && searched > 2 * usize::from(PV)
+                    && (quiet || key_order <= BAD_CAPTURE + (1 << 20))
+                {
+                    r = LMR[depth.min(63) as usize][searched.min(63)] as i32;
+                    r += i32::from(!PV) + i32::from(!improving) - i32::from(gives_check);
+                    if quiet {
+                        let h =
+                            self.history.quiet(us, m) + self.history.continuation(prevs[0], us, m);
+                        r -= h / 8192;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth - r, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.search::<true>(&child, -beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = m;
+                n_quiets += 1;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.pv[ply][0] = m;
+                        let n = self.pv_len[ply + 1];
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+                        self.pv_len[ply] = n + 1;
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            self.history
+                                .reward(us, prevs, m, &quiets[..n_quiets], depth);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if searched == 0 {
+            // Every move was pruned: fall back to the static estimate as an upper bound.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move != Move::NULL {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move.compact(),
+            to_tt(best, ply),
+            if in_check { INFINITE } else { eval },
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// Quiescence search: captures and promotions (all evasions when in check), with stand pat,
+    /// delta pruning and SEE pruning.
+    fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        if PV && ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 4 {
+            return if in_check { 0 } else { self.static_eval(pos) };
+        }
+        if let Some(r) = recognize(pos) {
+            match r {
+                Recognition::Exact(v) => return v,
+                Recognition::Lower(v) if v >= beta => return v,
+                Recognition::Upper(v) if v <= alpha => return v,
+                _ => {}
+            }
+        }
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            if !PV
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return v;
+            }
+        }
+        let tt_move = entry.map_or(0, |e| e.mv);
+        let list = pos.legal_moves();
+        let mut best;
+        let eval;
+        if in_check {
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best = -INFINITE;
+            eval = -INFINITE;
+        } else {
+            eval = match entry {
+                Some(en) if en.eval.abs() < INFINITE => en.eval,
+                _ => self.static_eval(pos),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            if list.is_empty() {
+                return 0;
+            }
+            best = eval;
+            alpha = alpha.max(eval);
+        }
+        let mut picker = if in_check {
+            Picker::new(
+                pos,
+                &list,
+                &OrderContext {
+                    tt_move,
+                    killers: [Move::NULL; 2],
+                    history: &self.history,
+                    prevs: [None, None],
+                },
+            )
+        } else {
+            Picker::tactical(&list, tt_move)
+        };
+        let mut best_move = Move::NULL;
+        while let Some((m, _)) = picker.next() {
+            if !in_check {
+                if m.promotion().is_some_and(|r| r != Role::Queen) {
+                    continue;
+                }
+                // Delta pruning: even winning the piece outright cannot reach alpha.
+                if eval + crate::see::capture_gain(m) + 200 <= alpha && m.promotion().is_none() {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let child = pos.play(m);
+            self.shared.tt.prefetch(child.hash());
+            self.stack[ply].cont = Some(cont_key(pos.side_to_move(), m));
+            let score = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.pv[ply][0] = m;
+                        let n = self.pv_len[ply + 1];
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+                        self.pv_len[ply] = n + 1;
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move.compact(),
+            to_tt(best, ply),
+            if in_check { INFINITE } else { eval },
+            0,
+            bound,
+        );
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests;

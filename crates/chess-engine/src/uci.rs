@@ -1,0 +1,414 @@
+//! The UCI protocol front end: parses command lines, keeps the game position and options, runs the
+//! search on a background thread, and turns [`Info`] reports into `info` lines. Output goes through
+//! a caller-supplied sink so the protocol can be tested without a process. Malformed input is
+//! answered with `info string error: ...` and never stops the engine.
+
+use crate::search::{search, Control, Info, Options, Reporter};
+use crate::time::Limits;
+use crate::tt::{Bound, TranspositionTable};
+use crate::value::{is_mate, MATE};
+use ply_chess::{Move, Position};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Where protocol output lines go.
+pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Engine name reported to `uci`.
+pub const NAME: &str = concat!("ply-chess ", env!("CARGO_PKG_VERSION"));
+
+/// Default and limits of the `Hash` option (MiB).
+const HASH_DEFAULT: usize = 16;
+const HASH_MAX: usize = 65_536;
+const THREADS_MAX: usize = 256;
+const MULTIPV_MAX: usize = 256;
+
+/// The UCI engine state.
+pub struct Engine {
+    out: Output,
+    position: Position,
+    /// Hashes of the positions before `position` (oldest first), for repetition detection.
+    history: Vec<u64>,
+    tt: Arc<TranspositionTable>,
+    control: Arc<Control>,
+    hash_mb: usize,
+    options: Options,
+    ponder: bool,
+    chess960: bool,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// A fresh engine at the start position writing protocol lines to `out`.
+    pub fn new(out: Output) -> Engine {
+        Engine {
+            out,
+            position: Position::startpos(),
+            history: Vec::new(),
+            tt: Arc::new(TranspositionTable::new(HASH_DEFAULT)),
+            control: Arc::new(Control::new()),
+            hash_mb: HASH_DEFAULT,
+            options: Options::default(),
+            ponder: false,
+            chess960: false,
+            worker: None,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    fn error(&self, msg: &str) {
+        self.say(&format!("info string error: {msg}"));
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.worker.as_ref().is_some_and(|w| !w.is_finished())
+    }
+
+    /// Waits for the running search (if any) to finish and print its `bestmove`.
+    pub fn wait(&mut self) {
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+
+    /// Stops the running search (if any) and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if self.worker.is_some() {
+            self.control.stop();
+            self.wait();
+        }
+    }
+
+    /// Handles one input line. Returns `false` after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let mut tokens = line.split_whitespace();
+        let Some(cmd) = tokens.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = tokens.collect();
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => self.say("readyok"),
+            "ucinewgame" => {
+                self.stop_search();
+                self.clear_hash();
+            }
+            "setoption" => self.setoption(&rest),
+            "position" => {
+                self.stop_search();
+                self.set_position(&rest);
+            }
+            "go" => {
+                self.stop_search();
+                self.go(&rest);
+            }
+            "stop" => self.stop_search(),
+            "ponderhit" => self.control.ponderhit(),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            "debug" | "register" => {}
+            _ => self.error(&format!("unknown command '{cmd}'")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        self.say(&format!("id name {NAME}"));
+        self.say("id author the ply authors");
+        self.say(&format!(
+            "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
+        ));
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {THREADS_MAX}"
+        ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"
+        ));
+        self.say("option name Ponder type check default false");
+        self.say("option name Move Overhead type spin default 10 min 0 max 5000");
+        self.say("option name UCI_Chess960 type check default false");
+        self.say("option name Clear Hash type button");
+        self.say("uciok");
+    }
+
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.hash_mb)),
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        if self.is_searching() {
+            self.error("setoption ignored while searching");
+            return;
+        }
+        // setoption name <words...> [value <words...>]
+        let Some(name_at) = args.iter().position(|&t| t == "name") else {
+            self.error("setoption without name");
+            return;
+        };
+        let value_at = args.iter().position(|&t| t == "value");
+        let name_end = value_at.unwrap_or(args.len());
+        if name_end <= name_at {
+            self.error("setoption: malformed");
+            return;
+        }
+        let name = args[name_at + 1..name_end].join(" ").to_ascii_lowercase();
+        let value = value_at
+            .map(|v| args[v + 1..].join(" "))
+            .unwrap_or_default();
+        let number = |max: usize| -> Option<usize> {
+            value
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= max)
+        };
+        let boolean = || match value.trim().to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
+        match name.as_str() {
+            "hash" => match number(HASH_MAX) {
+                Some(mb) => {
+                    self.hash_mb = mb;
+                    self.tt = Arc::new(TranspositionTable::new(mb));
+                }
+                None => self.error(&format!("Hash: invalid value '{value}'")),
+            },
+            "threads" => match number(THREADS_MAX) {
+                Some(n) => self.options.threads = n,
+                None => self.error(&format!("Threads: invalid value '{value}'")),
+            },
+            "multipv" => match number(MULTIPV_MAX) {
+                Some(n) => self.options.multipv = n,
+                None => self.error(&format!("MultiPV: invalid value '{value}'")),
+            },
+            "move overhead" => match value.trim().parse::<u64>() {
+                Ok(ms) if ms <= 5000 => self.options.move_overhead = ms,
+                _ => self.error(&format!("Move Overhead: invalid value '{value}'")),
+            },
+            "ponder" => match boolean() {
+                Some(b) => self.ponder = b,
+                None => self.error(&format!("Ponder: invalid value '{value}'")),
+            },
+            "uci_chess960" => match boolean() {
+                Some(b) => self.chess960 = b,
+                None => self.error(&format!("UCI_Chess960: invalid value '{value}'")),
+            },
+            "clear hash" => self.clear_hash(),
+            _ => self.error(&format!("unknown option '{name}'")),
+        }
+    }
+
+    fn set_position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&t| t == "moves");
+        let setup = &args[..moves_at.unwrap_or(args.len())];
+        let pos = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => Position::startpos(),
+            Some(&"fen") if setup.len() > 1 => match Position::from_fen(&setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.error(&format!("bad FEN: {e}"));
+                    return;
+                }
+            },
+            _ => {
+                self.error("position: expected 'startpos' or 'fen <FEN>'");
+                return;
+            }
+        };
+        let mut pos = pos;
+        let mut history = Vec::new();
+        if let Some(at) = moves_at {
+            for text in &args[at + 1..] {
+                match pos.parse_uci(text) {
+                    Ok(m) => {
+                        history.push(pos.hash());
+                        pos = pos.play(m);
+                    }
+                    Err(e) => {
+                        self.error(&format!(
+                            "move '{text}': {e}; position set up to the move before"
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        self.position = pos;
+        self.history = history;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let num = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let mut takes_value = true;
+            match key {
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
+                | "movetime" | "mate" => {
+                    let Some(n) = num else {
+                        self.error(&format!("go: '{key}' needs a number"));
+                        return;
+                    };
+                    // Clocks may be negative when a GUI is late: treat as zero.
+                    let u = n.max(0) as u64;
+                    match key {
+                        "wtime" => limits.time[0] = Some(u),
+                        "btime" => limits.time[1] = Some(u),
+                        "winc" => limits.inc[0] = u,
+                        "binc" => limits.inc[1] = u,
+                        "movestogo" => limits.movestogo = Some(u.min(1000) as u32),
+                        "depth" => limits.depth = Some(u.clamp(1, 1000) as i32),
+                        "nodes" => limits.nodes = Some(u.max(1)),
+                        "movetime" => limits.movetime = Some(u),
+                        _ => limits.mate = Some(u.clamp(1, 500) as u32),
+                    }
+                }
+                "infinite" => {
+                    limits.infinite = true;
+                    takes_value = false;
+                }
+                "ponder" => {
+                    limits.ponder = true;
+                    takes_value = false;
+                }
+                "searchmoves" => {
+                    let mut j = i + 1;
+                    while let Some(t) = args.get(j) {
+                        match self.position.parse_uci(t) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(_) => break,
+                        }
+                        j += 1;
+                    }
+                    i = j;
+                    continue;
+                }
+                _ => {
+                    self.error(&format!("go: unknown parameter '{key}'"));
+                    takes_value = false;
+                }
+            }
+            i += if takes_value { 2 } else { 1 };
+        }
+        self.control.reset(limits.ponder);
+        let pos = self.position;
+        let history = self.history.clone();
+        let tt = Arc::clone(&self.tt);
+        let control = Arc::clone(&self.control);
+        let options = self.options.clone();
+        let out = Arc::clone(&self.out);
+        let chess960 = self.chess960;
+        let ponder_opt = self.ponder;
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let reporter = UciReporter {
+                    out: Arc::clone(&out),
+                    chess960,
+                };
+                let r = search(&pos, &history, &tt, &control, &limits, &options, &reporter);
+                let mut line = format!("bestmove {}", r.best.uci(chess960));
+                if let (true, Some(p)) = (ponder_opt, r.ponder) {
+                    line.push_str(&format!(" ponder {}", p.uci(chess960)));
+                }
+                out(&line);
+            });
+        match spawned {
+            Ok(h) => self.worker = Some(h),
+            Err(e) => self.error(&format!("cannot start search thread: {e}")),
+        }
+    }
+}
+
+/// Formats search reports as UCI `info` lines.
+struct UciReporter {
+    out: Output,
+    chess960: bool,
+}
+
+impl Reporter for UciReporter {
+    fn info(&self, info: &Info) {
+        (self.out)(&format_info(info, self.chess960));
+    }
+}
+
+/// The UCI score text of a search score: `cp N` or `mate N` (moves, negative when being mated).
+pub fn format_score(score: i32) -> String {
+    if is_mate(score) {
+        let moves = if score > 0 {
+            (MATE - score + 1) / 2
+        } else {
+            -(MATE + score) / 2
+        };
+        format!("mate {moves}")
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// One `info` line.
+pub fn format_info(info: &Info, chess960: bool) -> String {
+    let ms = info.time.as_millis() as u64;
+    let nps = info.nodes * 1000 / ms.max(1);
+    let bound = match info.bound {
+        Bound::Lower => " lowerbound",
+        Bound::Upper => " upperbound",
+        _ => "",
+    };
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .map(|m: &Move| m.uci(chess960).to_string())
+        .collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        format_score(info.score),
+        bound,
+        info.nodes,
+        nps,
+        info.hashfull,
+        info.tbhits,
+        ms,
+        pv.join(" ")
+    )
+}
+
+/// Runs the protocol on `input`, writing to standard output, until `quit` or end of input.
+pub fn run(input: impl BufRead) {
+    let out: Output = Arc::new(|line: &str| {
+        use std::io::Write;
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        let _ = writeln!(lock, "{line}");
+        let _ = lock.flush();
+    });
+    let mut engine = Engine::new(out);
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !engine.handle(&line) {
+            return;
+        }
+    }
+    engine.stop_search();
+}
+
+#[cfg(test)]
+mod tests;
