@@ -38,15 +38,17 @@ fn samples(n: usize) -> Vec<(u64, u64, usize)> {
 }
 
 fn time_ns(name: &str, s: &[(u64, u64, usize)], rounds: usize, f: impl Fn(u64, u64, usize) -> u64) {
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu_seconds());
     let mut acc = 0u64;
     for _ in 0..rounds {
         for &(p, o, sq) in s {
-            acc = acc.rotate_left(7) ^ f(black_box(p), black_box(o), black_box(sq));
+            acc = acc.wrapping_add(f(black_box(p), black_box(o), black_box(sq)));
         }
     }
-    let ns = start.elapsed().as_nanos() as f64 / (rounds * s.len()) as f64;
-    println!("{name:<22} {ns:6.2} ns/call  (checksum {acc:x})");
+    let calls = (rounds * s.len()) as f64;
+    let ns = start.elapsed().as_nanos() as f64 / calls;
+    let cpu_ns = (cpu_seconds() - cpu0) * 1e9 / calls;
+    println!("{name:<24} {ns:7.2} ns/call wall {cpu_ns:7.2} ns/call CPU  (checksum {acc:x})");
 }
 
 fn main() {
@@ -55,7 +57,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(12);
     let s = samples(100_000);
-    let rounds = 50;
+    let rounds = 200;
     println!(
         "{} samples x {rounds} rounds, CPU level {}",
         s.len(),
@@ -67,7 +69,7 @@ fn main() {
     time_ns("flip portable", &s, rounds, |p, o, sq| {
         flip::portable::flip(sq, p, o)
     });
-    time_ns("get_moves scalar", &s, 2, |p, o, _| {
+    time_ns("get_moves scalar", &s, 10, |p, o, _| {
         moves::scalar::get_moves(p, o)
     });
     time_ns("get_moves portable", &s, rounds, |p, o, _| {
@@ -103,17 +105,27 @@ fn main() {
             portable_moves_avx2(p, o)
         });
     }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let start = Instant::now();
+    let n = ply_othello::perft_parallel(Board::start(), depth, threads);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "perft {depth} parallel x{threads}: {n} leaves in {secs:.2} s wall = {:.0} M leaves/s",
+        n as f64 / secs / 1e6
+    );
     for cpu in [Cpu::Portable, Cpu::Avx2, Cpu::Avx512] {
         if !cpu.is_supported() {
             continue;
         }
-        let start = Instant::now();
+        let (start, cpu0) = (Instant::now(), cpu_seconds());
         let n = perft_with(Board::start(), depth, cpu).unwrap_or(0);
         let secs = start.elapsed().as_secs_f64();
+        let cpu_secs = cpu_seconds() - cpu0;
         println!(
-            "perft {depth} {:<9} {n} leaves in {secs:.2} s = {:.0} M leaves/s",
+            "perft {depth} {:<9} {n} leaves in {secs:.2} s wall = {:.0} M leaves/s ({cpu_secs:.2} s CPU = {:.0} M leaves/s)",
             cpu.name(),
-            n as f64 / secs / 1e6
+            n as f64 / secs / 1e6,
+            n as f64 / cpu_secs / 1e6
         );
     }
 }
@@ -130,4 +142,21 @@ fn portable_flip_avx2(sq: usize, p: u64, o: u64) -> u64 {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn portable_moves_avx2(p: u64, o: u64) -> u64 {
     moves::portable::get_moves(p, o)
+}
+
+/// CPU time (user + system) of this process so far, from `/proc/self/stat` (Linux; 0 elsewhere),
+/// to see through the load of other processes on a shared machine.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+        return 0.0;
+    };
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
+    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
 }
