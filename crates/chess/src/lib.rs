@@ -9,7 +9,9 @@
 //!   squares, `north/south/east/west/shift`, `contains`, `more_than_one`.
 //! - Attacks ([`attacks`]): `pawn_attacks(color, sq)`, `knight_attacks(sq)`, `king_attacks(sq)`,
 //!   `bishop_attacks(sq, occ)`, `rook_attacks(sq, occ)`, `queen_attacks(sq, occ)`, `between`, `line`.
-//!   Sliding lookups are fancy magics ([`Magic`]) or BMI2 PEXT ([`Pext::detect`]) behind [`Sliders`].
+//!   Sliding lookups are fancy magics ([`Magic`]) or BMI2 PEXT ([`Pext::detect`]) behind [`Sliders`];
+//!   `legal_moves`, `tactical_moves`, `count_legal_moves` and `perft` pick PEXT at run time when the CPU
+//!   has BMI2, and every generator has a `*_with(sliders)` form for hot loops that choose once.
 //! - [`Position`]: `from_fen` / `to_fen` ([`FenError`]), `from_epd`, `startpos`, `side_to_move`,
 //!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
 //!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,

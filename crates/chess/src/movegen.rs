@@ -9,7 +9,7 @@
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use crate::castling::CastlingSide;
-use crate::sliders::{Magic, Sliders};
+use crate::sliders::{Magic, Pext, Sliders};
 use crate::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role, Square};
 
 /// Kinds of set-wise pawn moves reported to a sink.
@@ -318,10 +318,13 @@ impl Position {
         }
     }
 
-    /// All legal moves.
+    /// All legal moves (PEXT lookups when the CPU has BMI2, else magics).
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        self.legal_moves_with(Magic)
+        match Pext::detect() {
+            Some(p) => self.legal_moves_with(p),
+            None => self.legal_moves_with(Magic),
+        }
     }
 
     /// All legal moves, using the given slider lookup.
@@ -336,7 +339,10 @@ impl Position {
     /// [`Move::is_tactical`] holds, generated without the quiet ones.
     #[inline]
     pub fn tactical_moves(&self) -> MoveList {
-        self.tactical_moves_with(Magic)
+        match Pext::detect() {
+            Some(p) => self.tactical_moves_with(p),
+            None => self.tactical_moves_with(Magic),
+        }
     }
 
     /// [`Position::tactical_moves`] with the given slider lookup.
@@ -350,7 +356,10 @@ impl Position {
     /// Number of legal moves, counted without creating them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        self.count_legal_moves_with(Magic)
+        match Pext::detect() {
+            Some(p) => self.count_legal_moves_with(p),
+            None => self.count_legal_moves_with(Magic),
+        }
     }
 
     /// Number of legal moves with the given slider lookup.

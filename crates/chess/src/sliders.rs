@@ -62,6 +62,7 @@ pub struct Pext {
 
 impl Pext {
     /// The PEXT lookup when this CPU supports BMI2 (detected at run time), else `None`.
+    /// Cheap enough to call per move generation (std caches the CPUID result).
     pub fn detect() -> Option<Pext> {
         #[cfg(target_arch = "x86_64")]
         {
