@@ -3,6 +3,7 @@
 mod bench;
 mod eval;
 mod perft;
+mod probe;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +25,8 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Search fixed positions to a fixed depth; prints `Bench: <nodes> nodes <nps> nps`.
     Bench(bench::BenchArgs),
+    /// Probe Syzygy tables: one `FEN;wdl;dtz` (or `FEN;error;<message>`) line per position.
+    Probe(probe::ProbeArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Probe(args)) => return probe::run(&args),
         None => {
             ply_chess_engine::uci::run(std::io::stdin().lock());
             Ok(())

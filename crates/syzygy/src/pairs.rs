@@ -91,7 +91,7 @@ impl PairsData {
         }
         let block_size_log2 = u32::from(u8_at(data, pos)?);
         let span_log2 = u32::from(u8_at(data, pos + 1)?);
-        if block_size_log2 > 16 || block_size_log2 < 2 || span_log2 > 32 {
+        if !(2..=16).contains(&block_size_log2) || span_log2 > 32 {
             return Err(TableError::Corrupted("block size or span out of range"));
         }
         let span = 1u64 << span_log2;

@@ -174,7 +174,7 @@ impl Tablebase {
         let better = if v < -100 {
             v1 >= 0
         } else if v < 0 {
-            v1 >= 0 || v1 < -100
+            !(-100..0).contains(&v1)
         } else if v > 100 {
             v1 > 0
         } else if v > 0 {

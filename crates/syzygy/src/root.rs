@@ -84,7 +84,7 @@ impl Tablebase {
             }
             Err(e) => return Err(e),
         }
-        out.sort_by(|a, b| b.rank.cmp(&a.rank));
+        out.sort_by_key(|m| std::cmp::Reverse(m.rank));
         Ok(out)
     }
 

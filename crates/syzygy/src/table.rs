@@ -340,7 +340,9 @@ impl<B: AsRef<[u8]>> Table<B> {
         }
         if let Some((stm, stored)) = dtz_stm {
             let flags = self.subs[file * self.sides].pairs.flags;
-            if usize::from(flags & FLAG_STM) != stm && !(self.symmetric && !self.has_pawns) {
+            // Symmetric pawnless tables serve both sides to move.
+            let both_sides = self.symmetric && !self.has_pawns;
+            if !both_sides && usize::from(flags & FLAG_STM) != stm {
                 *stored = false;
                 return Ok((file, 0));
             }

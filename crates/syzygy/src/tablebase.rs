@@ -116,13 +116,19 @@ impl Tablebase {
     }
 
     /// Tables from a `:`-separated list of directories (as in the `SyzygyPath` UCI option).
+    /// Directories that do not exist are skipped, as engines do with `SyzygyPath`.
     ///
     /// # Errors
-    /// Fails if a directory cannot be read.
+    /// Fails if an existing directory cannot be read.
     pub fn open(path: &str) -> std::io::Result<Tablebase> {
         let mut tb = Tablebase::new();
         for dir in path.split(':').filter(|d| !d.is_empty()) {
-            tb.add_directory(dir)?;
+            match tb.add_directory(dir) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                other => {
+                    other?;
+                }
+            }
         }
         Ok(tb)
     }
