@@ -16,9 +16,11 @@ use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::empties::{Empties, HEAD};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::last_flip::count_last_flip;
-use crate::moveorder::MoveList;
+use crate::moveorder::{Move, MoveList};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, EXACT, NO_MOVE};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Larger than any score.
 pub const SCORE_INF: i32 = 127;
@@ -80,12 +82,55 @@ pub fn solve_1(player: u64, x: usize) -> i32 {
     }
 }
 
+/// From this many empties on, a null-window node whose first move did not cut off may hand
+/// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
+pub const SPLIT_DEPTH: u32 = 14;
+
+/// Idle helper threads available for splitting.
+pub struct Pool {
+    idle: AtomicUsize,
+}
+
+impl Pool {
+    /// A pool of `helpers` helper threads (besides the calling one).
+    pub fn new(helpers: usize) -> Pool {
+        Pool {
+            idle: AtomicUsize::new(helpers),
+        }
+    }
+
+    /// Claims up to `want` helpers; returns how many were granted.
+    fn claim(&self, want: usize) -> usize {
+        let mut got = 0;
+        let _ = self.idle.fetch_update(Relaxed, Relaxed, |idle| {
+            got = idle.min(want);
+            (got > 0).then_some(idle - got)
+        });
+        got
+    }
+
+    /// Returns `n` helpers.
+    fn release(&self, n: usize) {
+        self.idle.fetch_add(n, Relaxed);
+    }
+}
+
+/// State shared by the threads working on the moves of one split node.
+struct Split<'a> {
+    moves: &'a [Move],
+    next: AtomicUsize,
+    cut: AtomicBool,
+    best: Mutex<(i32, u8)>,
+}
+
 /// Search state of one thread: table, node counter, empties and parity.
 pub struct Search<K: Kernel> {
     /// CPU kernel.
     pub(crate) k: K,
-    /// Transposition table.
-    pub tt: Tt,
+    /// Transposition table (shared between threads).
+    pub tt: Arc<Tt>,
+    /// Helper threads, `None` for the sequential reference search.
+    pub(crate) pool: Option<Arc<Pool>>,
     /// Nodes visited.
     pub nodes: u64,
     pub(crate) empties: Empties,
@@ -98,11 +143,25 @@ impl<K: Kernel> Search<K> {
     pub fn new(k: K, tt_mib: usize) -> Search<K> {
         Search {
             k,
-            tt: Tt::new(tt_mib),
+            tt: Arc::new(Tt::new(tt_mib)),
+            pool: None,
             nodes: 0,
             empties: Empties::new(0),
             parity: 0,
             n_empties: 0,
+        }
+    }
+
+    /// A copy for a helper thread: same table, pool and position state, no nodes.
+    fn helper(&self) -> Search<K> {
+        Search {
+            k: self.k,
+            tt: Arc::clone(&self.tt),
+            pool: self.pool.clone(),
+            nodes: 0,
+            empties: self.empties.clone(),
+            parity: self.parity,
+            n_empties: self.n_empties,
         }
     }
 
@@ -422,6 +481,21 @@ macro_rules! endgame_search {
                 let mut best_move = NO_MOVE;
                 self.n_empties -= 1;
                 for i in 0..list.len() {
+                    if i == 1 && n >= SPLIT_DEPTH && list.len() > 2 {
+                        if let Some(pool) = self.pool.clone() {
+                            let helpers = pool.claim(list.len() - 2);
+                            if helpers > 0 {
+                                let rest = list.sorted_from(1);
+                                let (s, x) = self.split(p, o, alpha, rest, helpers);
+                                pool.release(helpers);
+                                if s > best {
+                                    best = s;
+                                    best_move = x;
+                                }
+                                break;
+                            }
+                        }
+                    }
                     let m = list.pick(i);
                     let x = m.x as usize;
                     self.empties.remove(x);
@@ -440,6 +514,63 @@ macro_rules! endgame_search {
                 self.n_empties += 1;
                 self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
                 best
+            }
+
+            /// Searches `moves` (children of `p`/`o`, empties already counted down) with this
+            /// thread and `helpers` more; returns the best score and move.
+            $(#[$attr])*
+            fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize) -> (i32, u8) {
+                let shared = Split {
+                    moves,
+                    next: AtomicUsize::new(0),
+                    cut: AtomicBool::new(false),
+                    best: Mutex::new((-SCORE_INF, NO_MOVE)),
+                };
+                let helper_nodes: u64 = std::thread::scope(|scope| {
+                    let handles: Vec<_> = (0..helpers)
+                        .map(|_| {
+                            let mut h = self.helper();
+                            let shared = &shared;
+                            scope.spawn(move || {
+                                // SAFETY: the kernel token inside `h` proves the CPU features
+                                // `split_worker` is compiled with (always true for Portable).
+                                #[allow(unused_unsafe)]
+                                unsafe {
+                                    h.split_worker(p, o, alpha, shared)
+                                };
+                                h.nodes
+                            })
+                        })
+                        .collect();
+                    self.split_worker(p, o, alpha, &shared);
+                    handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+                });
+                self.nodes += helper_nodes;
+                let best = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                best
+            }
+
+            /// One thread's share of a split node: takes moves until none is left or one cut.
+            $(#[$attr])*
+            fn split_worker(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
+                let beta = alpha + 1;
+                while !shared.cut.load(Relaxed) {
+                    let i = shared.next.fetch_add(1, Relaxed);
+                    let Some(&m) = shared.moves.get(i) else { break };
+                    let x = m.x as usize;
+                    self.empties.remove(x);
+                    self.parity ^= QUADRANT_ID[x];
+                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
+                    self.parity ^= QUADRANT_ID[x];
+                    self.empties.restore(x);
+                    let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                    if s > best.0 {
+                        *best = (s, m.x);
+                    }
+                    if s >= beta {
+                        shared.cut.store(true, Relaxed);
+                    }
+                }
             }
         }
     };

@@ -120,6 +120,13 @@ impl MoveList {
         self.moves[i]
     }
 
+    /// The moves from `i` on, fully sorted best first (for handing out to threads).
+    pub fn sorted_from(&mut self, i: usize) -> &[Move] {
+        let rest = &mut self.moves[i..self.len];
+        rest.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        rest
+    }
+
     /// Scores every move for an endgame node (fastest first).
     #[inline(always)]
     pub fn evaluate<K: Kernel>(

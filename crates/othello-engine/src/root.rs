@@ -5,10 +5,11 @@
 //! kernel's instantiation.
 
 use crate::bits::{bit, QUADRANT_ID};
-use crate::endgame::{final_score, Search, SCORE_INF};
+use crate::endgame::{final_score, Pool, Search, SCORE_INF};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::moveorder::MoveList;
 use crate::tt::{EXACT, NO_MOVE};
+use std::sync::Arc;
 
 /// Square code of a pass in a principal variation.
 pub const PASS: u8 = 64;
@@ -217,10 +218,15 @@ impl Solver {
 
     /// Like [`new`](Self::new), searching with `threads` threads (1 = sequential reference).
     pub fn with_threads(tt_mib: usize, portable: bool, threads: usize) -> Solver {
-        Solver {
-            threads: threads.max(1),
-            ..Solver::new(tt_mib, portable)
+        let threads = threads.max(1);
+        let mut solver = Solver::new(tt_mib, portable);
+        let pool = (threads > 1).then(|| Arc::new(Pool::new(threads - 1)));
+        match &mut solver.engine {
+            Engine::Portable(s) => s.pool = pool,
+            Engine::Avx2(s) => s.pool = pool,
         }
+        solver.threads = threads;
+        solver
     }
 
     /// Number of search threads.

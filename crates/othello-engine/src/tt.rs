@@ -1,12 +1,16 @@
-//! Transposition table for the endgame search (seed 003, "hash").
+//! Transposition table for the endgame search (seed 003, "hash"), shared by all threads.
 //!
 //! Buckets of [`WAYS`] entries; a board may sit in any entry of the bucket its hash selects.
 //! Each entry keeps the full board (no false hits), lower/upper score bounds, the two best
 //! moves, the draft (empties searched and selectivity) and a date. The bucket is prefetched
 //! while the caller generates moves (seed 003: prefetch removed most LLC misses).
 //!
-//! Entry layout (24 bytes): `player: u64 | opponent: u64 | lower: i8 | upper: i8 |
-//! moves: [u8; 2] | depth: u8 | selectivity: u8 | date: u8 | cost: u8`.
+//! An entry is three 64-bit words `player ^ data | opponent ^ data | data` (lock-free hashing
+//! after Hyatt and Mann): a reader rebuilds the board from the words and rejects an entry torn
+//! by a concurrent writer because it no longer matches. `data` packs, from bit 0:
+//! `lower: i8 | upper: i8 | moves: [u8; 2] | depth: u8 | selectivity: u8 | date: u8 | cost: u8`.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// Entries per bucket.
 pub const WAYS: usize = 4;
@@ -17,9 +21,8 @@ pub const NO_MOVE: u8 = 64;
 /// Selectivity of an exact (non-probabilistic) search.
 pub const EXACT: u8 = 0;
 
-/// One stored search result.
+/// One stored search result (decoded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
 pub struct Entry {
     /// Discs of the side to move.
     pub player: u64,
@@ -42,17 +45,37 @@ pub struct Entry {
 }
 
 impl Entry {
-    const EMPTY: Entry = Entry {
-        player: 0,
-        opponent: 0,
-        lower: -64,
-        upper: 64,
-        moves: [NO_MOVE; 2],
-        depth: 0,
-        selectivity: 0,
-        date: 0,
-        cost: 0,
-    };
+    /// The packed data word.
+    #[inline(always)]
+    fn data(&self) -> u64 {
+        u64::from_le_bytes([
+            self.lower as u8,
+            self.upper as u8,
+            self.moves[0],
+            self.moves[1],
+            self.depth,
+            self.selectivity,
+            self.date,
+            self.cost,
+        ])
+    }
+
+    /// Decodes the three words of a slot.
+    #[inline(always)]
+    fn unpack(w: [u64; 3]) -> Entry {
+        let d = w[2].to_le_bytes();
+        Entry {
+            player: w[0] ^ w[2],
+            opponent: w[1] ^ w[2],
+            lower: d[0] as i8,
+            upper: d[1] as i8,
+            moves: [d[2], d[3]],
+            depth: d[4],
+            selectivity: d[5],
+            date: d[6],
+            cost: d[7],
+        }
+    }
 
     /// Replacement priority: older, shallower, cheaper entries go first.
     #[inline(always)]
@@ -76,10 +99,40 @@ pub struct Probe {
     pub selectivity: u8,
 }
 
-/// A bucket, aligned so it spans as few cache lines as possible.
-#[derive(Clone, Copy)]
+/// One slot: `player ^ data`, `opponent ^ data`, `data`.
+#[derive(Default)]
+struct Slot([AtomicU64; 3]);
+
+impl Slot {
+    #[inline(always)]
+    fn load(&self) -> Entry {
+        Entry::unpack([
+            self.0[0].load(Relaxed),
+            self.0[1].load(Relaxed),
+            self.0[2].load(Relaxed),
+        ])
+    }
+
+    #[inline(always)]
+    fn save(&self, e: &Entry) {
+        let d = e.data();
+        self.0[0].store(e.player ^ d, Relaxed);
+        self.0[1].store(e.opponent ^ d, Relaxed);
+        self.0[2].store(d, Relaxed);
+    }
+
+    #[inline(always)]
+    fn clear(&self) {
+        for w in &self.0 {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
+/// A bucket (96 bytes), aligned so it always spans exactly two cache lines.
+#[derive(Default)]
 #[repr(C, align(32))]
-struct Bucket([Entry; WAYS]);
+struct Bucket([Slot; WAYS]);
 
 /// Asks Linux to back the (still untouched) table with 2 MiB pages: random probes into a large
 /// table otherwise miss the TLB on nearly every access (measured: most of the NWS time).
@@ -102,11 +155,11 @@ fn advise_huge_pages(addr: usize, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_addr: usize, _len: usize) {}
 
-/// The transposition table.
+/// The transposition table (`Sync`: threads share it by reference).
 pub struct Tt {
     buckets: Vec<Bucket>,
     mask: u64,
-    date: u8,
+    date: AtomicU8,
 }
 
 impl Tt {
@@ -117,23 +170,28 @@ impl Tt {
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
         advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
-        buckets.resize(n, Bucket([Entry::EMPTY; WAYS]));
+        buckets.resize_with(n, Bucket::default);
         Tt {
             buckets,
             mask: n as u64 - 1,
-            date: 1,
+            date: AtomicU8::new(1),
         }
     }
 
     /// Starts a new search generation: entries from older ones are replaced first.
-    pub fn new_search(&mut self) {
-        self.date = self.date.wrapping_add(1).max(1);
+    pub fn new_search(&self) {
+        let d = self.date.load(Relaxed).wrapping_add(1).max(1);
+        self.date.store(d, Relaxed);
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([Entry::EMPTY; WAYS]));
-        self.date = 1;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.0 {
+                s.clear();
+            }
+        }
+        self.date.store(1, Relaxed);
     }
 
     #[inline(always)]
@@ -147,8 +205,8 @@ impl Tt {
         #[cfg(target_arch = "x86_64")]
         {
             let p = &self.buckets[self.index(hash)] as *const Bucket as *const i8;
-            // SAFETY: prefetching is a hint that never faults; `p` and `p + 64` lie within or
-            // just past the bucket (96 bytes), and SSE is part of the x86-64 baseline.
+            // SAFETY: prefetching is a hint that never faults; `p` and `p + 64` lie within the
+            // 96-byte bucket, and SSE is part of the x86-64 baseline.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
                 _mm_prefetch(p, _MM_HINT_T0);
@@ -166,6 +224,7 @@ impl Tt {
         bucket
             .0
             .iter()
+            .map(Slot::load)
             .find(|e| e.player == player && e.opponent == opponent)
             .map(|e| Probe {
                 lower: i32::from(e.lower),
@@ -179,11 +238,11 @@ impl Tt {
     /// Stores the result of a search of `depth` empties with window `(alpha, beta)` that
     /// returned `score` with best move `best`: a fail-high gives a lower bound, a fail-low an
     /// upper bound, anything in between an exact score. Same-draft bounds are merged; a
-    /// deeper draft replaces a shallower one.
+    /// deeper draft replaces a shallower one; otherwise the least valuable slot is replaced.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         player: u64,
         opponent: u64,
@@ -195,7 +254,7 @@ impl Tt {
         best: u8,
         nodes: u64,
     ) {
-        let date = self.date;
+        let date = self.date.load(Relaxed);
         let cost = (64 - nodes.leading_zeros()) as u8;
         let (lower, upper) = if score >= beta {
             (score, 64)
@@ -204,40 +263,43 @@ impl Tt {
         } else {
             (score, score)
         };
-        let i = self.index(hash);
-        let bucket = &mut self.buckets[i].0;
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.player == player && e.opponent == opponent)
-        {
-            if depth > e.depth || selectivity > e.selectivity {
-                e.lower = lower as i8;
-                e.upper = upper as i8;
-            } else if depth == e.depth && selectivity == e.selectivity {
-                e.lower = e.lower.max(lower as i8);
-                e.upper = e.upper.min(upper as i8);
-                if e.lower > e.upper {
-                    // inconsistent bounds can only come from a search instability; keep the newest
+        let bucket = &self.buckets[self.index(hash)].0;
+        let mut victim = 0;
+        let mut victim_priority = u32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let mut e = slot.load();
+            if e.player == player && e.opponent == opponent {
+                if depth > e.depth || selectivity > e.selectivity {
                     e.lower = lower as i8;
                     e.upper = upper as i8;
+                } else if depth == e.depth && selectivity == e.selectivity {
+                    e.lower = e.lower.max(lower as i8);
+                    e.upper = e.upper.min(upper as i8);
+                    if e.lower > e.upper {
+                        // inconsistent bounds only come from search instability: keep the newest
+                        e.lower = lower as i8;
+                        e.upper = upper as i8;
+                    }
+                } else {
+                    return;
                 }
-            } else {
+                e.depth = depth;
+                e.selectivity = selectivity;
+                e.date = date;
+                e.cost = e.cost.max(cost);
+                if best != NO_MOVE && best != e.moves[0] {
+                    e.moves = [best, e.moves[0]];
+                }
+                slot.save(&e);
                 return;
             }
-            e.depth = depth;
-            e.selectivity = selectivity;
-            e.date = date;
-            e.cost = e.cost.max(cost);
-            if best != NO_MOVE && best != e.moves[0] {
-                e.moves = [best, e.moves[0]];
+            let pr = e.priority(date);
+            if pr < victim_priority {
+                victim = i;
+                victim_priority = pr;
             }
-            return;
         }
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| e.priority(date))
-            .expect("a bucket is never empty");
-        *victim = Entry {
+        bucket[victim].save(&Entry {
             player,
             opponent,
             lower: lower as i8,
@@ -247,7 +309,7 @@ impl Tt {
             selectivity,
             date,
             cost,
-        };
+        });
     }
 }
 
@@ -256,13 +318,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entry_is_24_bytes() {
-        assert_eq!(std::mem::size_of::<Entry>(), 24);
+    fn bucket_is_96_bytes() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 96);
+    }
+
+    #[test]
+    fn pack_unpack_round_trips() {
+        let e = Entry {
+            player: 0x1234,
+            opponent: 0x8000_0000_0000_0001,
+            lower: -64,
+            upper: 38,
+            moves: [12, NO_MOVE],
+            depth: 30,
+            selectivity: 5,
+            date: 200,
+            cost: 40,
+        };
+        let d = e.data();
+        assert_eq!(Entry::unpack([e.player ^ d, e.opponent ^ d, d]), e);
+    }
+
+    #[test]
+    fn concurrent_writers_never_produce_a_false_hit() {
+        let tt = Tt::new(1);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..20_000u64 {
+                        let (p, o) = (i * 4 + t + 1, (i * 4 + t) << 20);
+                        let score = (p % 60) as i32 - 30;
+                        tt.store(i & 7, p, o, 20, EXACT, -65, 65, score, 1, 1);
+                        if let Some(e) = tt.probe(i & 7, p, o) {
+                            assert_eq!(e.lower, score);
+                        }
+                    }
+                });
+            }
+        });
     }
 
     #[test]
     fn store_then_probe_round_trips() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         tt.store(12345, 1, 2, 20, EXACT, -3, -1, -2, 19, 1000);
         let p = tt.probe(12345, 1, 2).expect("stored");
         assert_eq!((p.lower, p.upper, p.moves[0], p.depth), (-2, -2, 19, 20));
@@ -277,7 +376,7 @@ mod tests {
 
     #[test]
     fn full_bucket_replaces_least_valuable() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         let h = 7;
         for i in 0..WAYS as u64 {
             tt.store(h, i + 1, 0, 10 + i as u8, EXACT, 0, 1, 0, 0, 100);

@@ -61,8 +61,19 @@ fn ffo_1_19_wdl() {
 }
 
 #[test]
+fn ffo_1_19_two_threads() {
+    run("fforum-1-19.obf", Mode::Exact, 2);
+}
+
+#[test]
 fn ffo_20_39() {
     run("fforum-20-39.obf", Mode::Exact, 1);
+}
+
+#[test]
+#[ignore = "about a minute"]
+fn ffo_20_39_two_threads() {
+    run("fforum-20-39.obf", Mode::Exact, 2);
 }
 
 #[test]
