@@ -50,6 +50,24 @@ pub struct TrainArgs {
     /// Hide the progress bars.
     #[arg(long)]
     quiet: bool,
+    /// Numbers of empties at which positions are solved exactly (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "14,20")]
+    exact_empties: Vec<u8>,
+    /// Solve this many held-out positions per number of empties and report the error.
+    #[arg(long, default_value_t = 0)]
+    solve_test: usize,
+    /// Solve this many training positions per number of empties and train on them too.
+    #[arg(long, default_value_t = 0)]
+    solve_train: usize,
+    /// Write the solved training positions to this label file.
+    #[arg(long)]
+    label_out: Option<PathBuf>,
+    /// Stop once the label file is written.
+    #[arg(long)]
+    labels_only: bool,
+    /// Below this many empties, train only on exact labels (solver label files); 0 = off.
+    #[arg(long, default_value_t = 0)]
+    exact_below: u8,
 }
 
 /// Runs `train`.
@@ -70,6 +88,12 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             quantum: a.quantum,
         },
         progress: !a.quiet,
+        exact_empties: a.exact_empties.clone(),
+        solve_test: a.solve_test,
+        solve_train: a.solve_train,
+        label_out: a.label_out.clone(),
+        labels_only: a.labels_only,
+        exact_below: a.exact_below,
     };
     pipeline::run(&opts, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)

@@ -29,6 +29,8 @@ pub struct Sample {
     pub label: i8,
     /// Whether the label is an exact (perfect-play) score.
     pub exact: bool,
+    /// The position (side to move first), kept for exact solving.
+    pub board: Board,
 }
 
 impl Sample {
@@ -40,6 +42,7 @@ impl Sample {
             empties: board.empty_count() as u8,
             label,
             exact,
+            board: *board,
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Training pipeline of the pattern evaluation: WTHOR reader, samples with a held-out test split,
 //! per-stage least-squares fit, and the held-out error measurement.
 //!
-//! Layout: [`wthor`] game files, [`dataset`] samples and label files, [`fit`] per-stage fit,
+//! Layout: [`wthor`] game files, [`dataset`] samples and label files, [`exact`] solver labels, [`fit`] per-stage fit,
 //! [`measure`] mean absolute errors, [`pipeline`] the whole run.
 
 pub mod dataset;
+pub mod exact;
 pub mod fit;
 pub mod measure;
 pub mod pipeline;

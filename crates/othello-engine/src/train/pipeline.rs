@@ -3,13 +3,16 @@
 //! Edax's format, and report the held-out errors.
 
 use super::dataset::{read_labels, Dataset, LabelError, Split};
+use super::exact;
 use super::fit::{fit_all, FitConfig, FitError};
 use super::measure::{measure, MaeRow};
 use super::wthor::{self, WthorError};
 use crate::eval::{self, EdaxFile, EdaxHeader, LoadError, PackedWeights};
+use crate::Solver;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// What to do.
 #[derive(Clone, Debug)]
@@ -30,6 +33,18 @@ pub struct Options {
     pub fit: FitConfig,
     /// Show progress bars.
     pub progress: bool,
+    /// Numbers of empties at which positions are solved exactly.
+    pub exact_empties: Vec<u8>,
+    /// Held-out positions solved per number of empties to measure against perfect play.
+    pub solve_test: usize,
+    /// Training positions solved per number of empties and added as exact labels.
+    pub solve_train: usize,
+    /// Where to write the solved training positions as a label file.
+    pub label_out: Option<PathBuf>,
+    /// Stop after writing the label file (no fit, no measurement).
+    pub labels_only: bool,
+    /// Train only on exact labels below this number of empties (0: keep every sample).
+    pub exact_below: u8,
 }
 
 /// Errors of a training run.
@@ -85,6 +100,53 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
     pb.finish_and_clear();
     for path in &opts.labels {
         ds.train.extend(read_labels(path)?);
+    }
+    let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
+    if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
+        let n = opts.solve_train * opts.exact_empties.len();
+        let pb = bar(
+            n as u64,
+            opts.progress,
+            "solve train {bar:40} {pos}/{len} {elapsed} eta {eta}",
+        );
+        let mut solved = Vec::with_capacity(n);
+        for &e in &opts.exact_empties {
+            solved.extend(exact::solve_samples(
+                &ds.train,
+                e,
+                opts.solve_train,
+                solver,
+                || pb.inc(1),
+            ));
+        }
+        pb.finish_and_clear();
+        if let Some(path) = &opts.label_out {
+            let mut f =
+                std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
+            exact::write_labels(&mut f, &solved)
+                .map_err(|e| PipelineError::Write(path.clone(), e))?;
+            let _ = writeln!(
+                log,
+                "wrote {} solved training positions to {}",
+                solved.len(),
+                path.display()
+            );
+        }
+        ds.train.extend(solved);
+        if opts.labels_only {
+            return Ok(Vec::new());
+        }
+    }
+    if opts.exact_below > 0 {
+        ds.train
+            .retain(|s| s.exact || s.empties >= opts.exact_below);
+        ds.validation.retain(|s| s.empties >= opts.exact_below);
+        let _ = writeln!(
+            log,
+            "training on exact labels only below {} empties: {} samples",
+            opts.exact_below,
+            ds.train.len()
+        );
     }
     let _ = writeln!(
         log,
@@ -162,6 +224,30 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             "{:7} | {:7} {:6.2} | {:7} {:6.2}",
             r.empties, r.exact.0, r.exact.1, r.all.0, r.all.1
         );
+    }
+    if let (Some(solver), true) = (solver.as_mut(), opts.solve_test > 0) {
+        let _ = writeln!(
+            log,
+            "held-out positions solved exactly: empties | n | MAE | solve time"
+        );
+        for &e in &opts.exact_empties {
+            let t = Instant::now();
+            let pb = bar(
+                opts.solve_test as u64,
+                opts.progress,
+                "solve test {bar:40} {pos}/{len} {elapsed} eta {eta}",
+            );
+            let solved = exact::solve_samples(&ds.test, e, opts.solve_test, solver, || pb.inc(1));
+            pb.finish_and_clear();
+            let _ = writeln!(
+                log,
+                "{:7} | {:5} | {:6.2} | {:.1} s",
+                e,
+                solved.len(),
+                exact::mae(&weights, &solved),
+                t.elapsed().as_secs_f64()
+            );
+        }
     }
     Ok(rows)
 }
