@@ -15,9 +15,9 @@
 //! - [`Position`]: `from_fen` / `to_fen` ([`FenError`]), `from_epd`, `startpos`, `side_to_move`,
 //!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
 //!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,
-//!   `is_check`, `legal_moves` ([`MoveList`]), `tactical_moves`, `count_legal_moves`, `is_legal`, `gives_check`,
-//!   `play` (copy-make, returns the new position), `play_in_place`, `try_play`, `make`/`unmake`
-//!   ([`Undo`]), `null_move`,
+//!   `is_check`, `pinned`, `attackers`, `legal_moves` ([`MoveList`]), `tactical_moves`,
+//!   `count_legal_moves`, `legal_moves_from`, `is_legal`, `gives_check`, `play` (copy-make, returns the
+//!   new position), `play_in_place`, `try_play`, `make`/`unmake` ([`Undo`]), `null_move`,
 //!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,
 //!   `is_checkmate`, `is_stalemate`, `is_insufficient_material`, `is_fifty_move_draw`,
 //!   `san` / `parse_san`, `parse_uci`, `decompress`.
