@@ -92,4 +92,21 @@ fn main() {
             .sum()
     });
     println!("evaluate (dispatched) {ev:6.2} ns");
+    // A search evaluates many positions of one ply in a row, so its table stays in cache.
+    let mut sorted = pos.clone();
+    sorted.sort_by_key(|p| p.3);
+    let ev = best_ns(7, n, || {
+        sorted
+            .iter()
+            .map(|(f, _, _, e)| i64::from(w.evaluate_scalar(f, *e)))
+            .sum()
+    });
+    println!("evaluate scalar, grouped by empties     {ev:6.2} ns");
+    let ev = best_ns(7, n, || {
+        sorted
+            .iter()
+            .map(|(f, _, _, e)| i64::from(w.evaluate(f, *e)))
+            .sum()
+    });
+    println!("evaluate dispatched, grouped by empties {ev:6.2} ns");
 }
