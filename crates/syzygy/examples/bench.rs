@@ -50,17 +50,19 @@ fn main() {
     sm.add_directory(&tables).expect("table directory");
 
     let n = fens.len();
-    let rate = |probes: usize, secs: f64| probes as f64 / secs;
-    println!("{n} positions x {rounds} rounds, one thread");
+    println!(
+        "{n} positions, {rounds} WDL rounds and {} DTZ rounds per prober, one thread,",
+        rounds.div_ceil(4)
+    );
+    println!("rounds of the two probers interleaved; rates from the median and the fastest round");
 
-    // WDL
     let mut check = 0i64;
-    let run_ply_wdl = |check: &mut i64| {
+    let ply_wdl = |check: &mut i64| {
         for p in &ply_positions {
             *check += ply.probe_wdl(p).map(|w| w as i64).unwrap_or(9);
         }
     };
-    let run_sm_wdl = |check: &mut i64| {
+    let sm_wdl = |check: &mut i64| {
         for p in &sm_positions {
             *check += sm
                 .probe_wdl_after_zeroing(p)
@@ -68,27 +70,12 @@ fn main() {
                 .unwrap_or(9);
         }
     };
-    run_ply_wdl(&mut check);
-    run_sm_wdl(&mut check);
-    let t = Instant::now();
-    for _ in 0..rounds * usize::from(run_ply) {
-        run_ply_wdl(&mut check);
-    }
-    let ply_wdl = rate(n * rounds, t.elapsed().as_secs_f64());
-    let t = Instant::now();
-    for _ in 0..rounds * usize::from(run_sm) {
-        run_sm_wdl(&mut check);
-    }
-    let sm_wdl = rate(n * rounds, t.elapsed().as_secs_f64());
-
-    // DTZ
-    let dtz_rounds = rounds.div_ceil(4);
-    let run_ply_dtz = |check: &mut i64| {
+    let ply_dtz = |check: &mut i64| {
         for p in &ply_positions {
             *check += ply.probe_dtz(p).map(|d| i64::from(d.0)).unwrap_or(9);
         }
     };
-    let run_sm_dtz = |check: &mut i64| {
+    let sm_dtz = |check: &mut i64| {
         for p in &sm_positions {
             *check += sm
                 .probe_dtz(p)
@@ -96,31 +83,55 @@ fn main() {
                 .unwrap_or(9);
         }
     };
-    run_ply_dtz(&mut check);
-    run_sm_dtz(&mut check);
-    let t = Instant::now();
-    for _ in 0..dtz_rounds * usize::from(run_ply) {
-        run_ply_dtz(&mut check);
-    }
-    let ply_dtz = rate(n * dtz_rounds, t.elapsed().as_secs_f64());
-    let t = Instant::now();
-    for _ in 0..dtz_rounds * usize::from(run_sm) {
-        run_sm_dtz(&mut check);
-    }
-    let sm_dtz = rate(n * dtz_rounds, t.elapsed().as_secs_f64());
+    // Warm-up: open and map every table, fault in the pages.
+    ply_wdl(&mut check);
+    sm_wdl(&mut check);
+    ply_dtz(&mut check);
+    sm_dtz(&mut check);
 
-    println!(
-        "{:<16} {:>14} {:>14}",
-        "prober", "WDL probes/s", "DTZ probes/s"
+    let mut time_round = |f: &dyn Fn(&mut i64), enabled: bool, times: &mut Vec<f64>| {
+        if enabled {
+            let t = Instant::now();
+            f(&mut check);
+            times.push(t.elapsed().as_secs_f64());
+        }
+    };
+    let (mut pw, mut sw, mut pd, mut sd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        time_round(&ply_wdl, run_ply, &mut pw);
+        time_round(&sm_wdl, run_sm, &mut sw);
+    }
+    for _ in 0..rounds.div_ceil(4) {
+        time_round(&ply_dtz, run_ply, &mut pd);
+        time_round(&sm_dtz, run_sm, &mut sd);
+    }
+    // (median rate, best rate) in probes per second.
+    let rates = |times: &mut Vec<f64>| -> (f64, f64) {
+        if times.is_empty() {
+            return (0.0, 0.0);
+        }
+        times.sort_by(f64::total_cmp);
+        (n as f64 / times[times.len() / 2], n as f64 / times[0])
+    };
+    let (pw, sw, pd, sd) = (
+        rates(&mut pw),
+        rates(&mut sw),
+        rates(&mut pd),
+        rates(&mut sd),
     );
-    println!("{:<16} {:>14.0} {:>14.0}", "ply-syzygy", ply_wdl, ply_dtz);
     println!(
-        "{:<16} {:>14.0} {:>14.0}",
-        "shakmaty-syzygy", sm_wdl, sm_dtz
+        "{:<16} {:>18} {:>18}",
+        "prober", "WDL/s median/best", "DTZ/s median/best"
     );
+    for (name, w, d) in [("ply-syzygy", pw, pd), ("shakmaty-syzygy", sw, sd)] {
+        println!(
+            "{name:<16} {:>9.0} {:>8.0} {:>9.0} {:>8.0}",
+            w.0, w.1, d.0, d.1
+        );
+    }
     println!(
-        "speedup: WDL {:.2}x, DTZ {:.2}x (checksum {check})",
-        ply_wdl / sm_wdl,
-        ply_dtz / sm_dtz
+        "speedup (median): WDL {:.2}x, DTZ {:.2}x (checksum {check})",
+        pw.0 / sw.0,
+        pd.0 / sd.0
     );
 }

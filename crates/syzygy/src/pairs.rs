@@ -24,8 +24,15 @@ pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
 
 /// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
 const SPARSE_ENTRY: usize = 6;
-/// Number of leading bits decoded by one table lookup.
-const LOOKUP_BITS: u32 = 10;
+/// Number of leading bits decoded by one table lookup: 10 for small blocks (WDL), 12 for blocks of
+/// 512 bytes or more (DTZ), where more codes are skipped per decoded value. Chosen by measurement.
+const fn lookup_bits(block_size_log2: u32) -> u32 {
+    if block_size_log2 >= 9 {
+        12
+    } else {
+        10
+    }
+}
 
 /// Marker for a leaf in the pair tree.
 const LEAF: u16 = 0xfff;
@@ -58,8 +65,10 @@ pub(crate) struct PairsData {
     symlen: Vec<u32>,
     /// Left and right child of each symbol (left is the value itself for a leaf).
     tree: Vec<[u16; 2]>,
-    /// Fast decoding of the top [`LOOKUP_BITS`] bits of the bit buffer (see [`Window`]).
+    /// Fast decoding of the top `lookup_bits` bits of the bit buffer (see [`Window`]).
     lookup: Vec<Window>,
+    /// 64 minus the number of bits decoded by one lookup.
+    lookup_shift: u32,
     /// First code-length index the slow scan has to try.
     slow_start: usize,
     /// File offset of the sparse index.
@@ -136,7 +145,8 @@ impl PairsData {
             .collect();
         pos += 3 * n_syms + (n_syms & 1);
         let symlen = symbol_lengths(&tree)?;
-        let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len);
+        let bits = lookup_bits(block_size_log2);
+        let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
         let pairs = PairsData {
             flags,
             single_value: 0,
@@ -151,6 +161,7 @@ impl PairsData {
             symlen,
             tree,
             lookup,
+            lookup_shift: 64 - bits,
             slow_start,
             sparse_off: 0,
             block_len_off: 0,
@@ -220,39 +231,36 @@ impl PairsData {
             (u64::from(u32_be_or_zero(block, 0)) << 32) | u64::from(u32_be_or_zero(block, 4));
         let mut next_word = 8usize;
         let mut bits_left = 64u32;
-        let last = self.base.len() - 1;
         loop {
             // At least 33 bits of the buffer are real data here, so the window is fully decoded.
-            let window = self.lookup[(buf >> (64 - LOOKUP_BITS)) as usize];
-            let (sym, code_len, count) = if window.bits != 0 && offset >= u64::from(window.count) {
-                // Skip every symbol that fits in the window at once.
-                offset -= u64::from(window.count);
-                (usize::MAX, u32::from(window.bits), 0)
-            } else if window.first_len != 0 {
-                let sym = usize::from(window.first_sym);
-                (
-                    sym,
-                    u32::from(window.first_len),
-                    u64::from(self.symlen[sym]) + 1,
-                )
-            } else {
-                let mut len = self.slow_start;
-                while len < last && buf < self.base[len] {
-                    len += 1;
+            let window = self.lookup[(buf >> self.lookup_shift) as usize];
+            let code_len = if window.bits != 0 {
+                if offset >= u64::from(window.count) {
+                    // Skip every code that fits in the window at once.
+                    offset -= u64::from(window.count);
+                    u32::from(window.bits)
+                } else {
+                    // The value is in one of the window's codes: decode them one by one (no refill
+                    // needed, they all lie in the window).
+                    loop {
+                        let (sym, len) = self.decode_one(buf, 0);
+                        let count = self.count(sym)?;
+                        if offset < count {
+                            return Ok((sym, offset));
+                        }
+                        offset -= count;
+                        buf <<= len;
+                    }
                 }
-                let code_len = len as u32 + self.min_len;
-                let sym = ((buf - self.base[len]) >> (64 - code_len)) as usize
-                    + usize::from(self.lowest[len]);
-                let symlen = *self
-                    .symlen
-                    .get(sym)
-                    .ok_or(TableError::Corrupted("symbol out of range"))?;
-                (sym, code_len, u64::from(symlen) + 1)
+            } else {
+                let (sym, len) = self.decode_one(buf, self.slow_start);
+                let count = self.count(sym)?;
+                if offset < count {
+                    return Ok((sym, offset));
+                }
+                offset -= count;
+                len
             };
-            if offset < count {
-                return Ok((sym, offset));
-            }
-            offset -= count;
             buf <<= code_len;
             bits_left -= code_len;
             if bits_left <= 32 {
@@ -261,6 +269,30 @@ impl PairsData {
                 next_word += 4;
             }
         }
+    }
+
+    /// Symbol and code length of the code at the top of `buf`, trying code lengths from `start` on.
+    #[inline]
+    fn decode_one(&self, buf: u64, start: usize) -> (usize, u32) {
+        let last = self.base.len() - 1;
+        let mut len = start;
+        while len < last && buf < self.base[len] {
+            len += 1;
+        }
+        let code_len = len as u32 + self.min_len;
+        let sym =
+            ((buf - self.base[len]) >> (64 - code_len)) as usize + usize::from(self.lowest[len]);
+        (sym, code_len)
+    }
+
+    /// Number of values symbol `sym` expands to.
+    #[inline]
+    fn count(&self, sym: usize) -> TableResult<u64> {
+        let symlen = *self
+            .symlen
+            .get(sym)
+            .ok_or(TableError::Corrupted("symbol out of range"))?;
+        Ok(u64::from(symlen) + 1)
     }
 
     /// Descend the pair tree from `sym` to the leaf value at `offset`.
@@ -281,34 +313,31 @@ impl PairsData {
     }
 }
 
-/// What the top [`LOOKUP_BITS`] bits of the bit buffer decode to.
+/// What the top bits of the bit buffer decode to.
 #[derive(Debug, Clone, Copy, Default)]
 struct Window {
-    /// Values covered by all the whole codes that fit in the window.
-    count: u32,
+    /// Values covered by the whole codes that fit in the window (kept below 2^16).
+    count: u16,
     /// Bits taken by those codes (0 when not even the first code fits).
-    bits: u8,
-    /// Length of the first code (0 when it is longer than the window).
-    first_len: u8,
-    /// Symbol of the first code.
-    first_sym: u16,
+    bits: u16,
 }
 
-/// Decode table for the first [`LOOKUP_BITS`] bits of the buffer: the first symbol and the total
-/// value count of all whole codes in the window, so runs of short codes are skipped in one step.
-/// Codes are canonical: the length of the code at the top of the buffer is the first `l` with
-/// `buffer >= base[l]`, and for lengths up to `LOOKUP_BITS` that test only looks at the top bits
-/// (`base[l]` has no bits below its code length). Also returns where the slow length scan starts.
+/// Decode table for the first `bits` bits of the buffer: the total value count of the whole
+/// codes in the window, so runs of short codes are skipped in one step. Codes are canonical: the
+/// length of the code at the top of the buffer is the first `l` with `buffer >= base[l]`, and for
+/// lengths up to `bits` that test only looks at the top bits (`base[l]` has no bits below its
+/// code length). Also returns where the length scan starts for codes longer than the window.
 fn build_lookup(
     base: &[u64],
     lowest: &[u16],
     symlen: &[u32],
     min_len: u32,
+    bits: u32,
 ) -> (Vec<Window>, usize) {
     let last = base.len() - 1;
-    let slow_start = ((LOOKUP_BITS + 1).saturating_sub(min_len) as usize).min(last);
+    let slow_start = ((bits + 1).saturating_sub(min_len) as usize).min(last);
     // Decode one code at the top of `buf` if it is at most `avail` bits long and a known symbol.
-    let decode = |buf: u64, avail: u32| -> Option<(u16, u32)> {
+    let decode = |buf: u64, avail: u32| -> Option<(usize, u32)> {
         let mut len = 0;
         while len < last && buf < base[len] {
             len += 1;
@@ -318,28 +347,24 @@ fn build_lookup(
             return None;
         }
         let sym = ((buf - base[len]) >> (64 - code_len)) + u64::from(lowest[len]);
-        if sym as usize >= symlen.len() {
-            return None;
-        }
-        Some((sym as u16, code_len))
+        usize::try_from(sym)
+            .ok()
+            .filter(|&s| s < symlen.len())
+            .map(|s| (s, code_len))
     };
-    let table = (0..1u64 << LOOKUP_BITS)
+    let table = (0..1u64 << bits)
         .map(|prefix| {
             let mut window = Window::default();
-            let mut buf = prefix << (64 - LOOKUP_BITS);
+            let mut buf = prefix << (64 - bits);
             let mut used = 0u32;
-            while let Some((sym, len)) = decode(buf, LOOKUP_BITS - used) {
-                if used == 0 {
-                    window.first_sym = sym;
-                    window.first_len = len as u8;
-                }
-                let total = u64::from(window.count) + u64::from(symlen[usize::from(sym)]) + 1;
-                let Ok(total) = u32::try_from(total) else {
+            while let Some((sym, len)) = decode(buf, bits - used) {
+                let total = u64::from(window.count) + u64::from(symlen[sym]) + 1;
+                let Ok(total) = u16::try_from(total) else {
                     break;
                 };
                 window.count = total;
                 used += len;
-                window.bits = used as u8;
+                window.bits = used as u16;
                 buf <<= len;
             }
             window

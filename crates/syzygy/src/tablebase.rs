@@ -42,10 +42,12 @@ impl Slot {
             .path
             .as_ref()
             .ok_or_else(|| ProbeError::MissingTable(format!("{name}{}", kind.extension())))?;
-        let material =
-            Material::from_name(name).ok_or(ProbeError::InvalidPosition("bad material"))?;
         self.table
-            .get_or_init(|| open_table(path, kind, &material))
+            .get_or_init(|| {
+                let material =
+                    Material::from_name(name).ok_or(TableError::Corrupted("bad table name"))?;
+                open_table(path, kind, &material)
+            })
             .as_ref()
             .map_err(|error| ProbeError::BadTable {
                 name: format!("{name}{}", kind.extension()),
