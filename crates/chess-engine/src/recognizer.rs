@@ -131,7 +131,13 @@ fn win(pos: &Position, strong: Color, v: i32) -> Recognition {
 fn edge_distance(sq: Square) -> i32 {
     let f = sq.file().index() as i32;
     let r = sq.rank().index() as i32;
-    (f - 3).max(4 - f) + (r - 3).max(4 - r) - 2
+    (3 - f).max(f - 4) + (3 - r).max(r - 4)
+}
+
+/// Whether a square lies on the edge of the board.
+fn on_edge(sq: Square) -> bool {
+    let (f, r) = (sq.file().index(), sq.rank().index());
+    f == 0 || f == 7 || r == 0 || r == 7
 }
 
 /// KK: dead draw.
@@ -145,7 +151,7 @@ fn knights(pos: &Position) -> Option<Recognition> {
     let strong = strong_side(pos);
     match pos.count(strong, Role::Knight) {
         1 => Some(Recognition::Exact(0)),
-        2 if edge_distance(pos.king(!strong)) < 4 => Some(Recognition::Exact(0)),
+        2 if !on_edge(pos.king(!strong)) => Some(Recognition::Exact(0)),
         _ => None,
     }
 }
@@ -266,20 +272,37 @@ fn kxk_if_enough(pos: &Position) -> Option<Recognition> {
     }
 }
 
-/// Whether a lone-king position can be claimed as won for `strong` without searching: the defender,
-/// if to move, has a legal move (no mate or stalemate to find) and cannot take an undefended piece.
+/// Whether a lone-king position can be claimed as won for `strong` without searching: the defender
+/// has a legal move (now, or after a pass when the strong side is to move), and the defending king cannot win
+/// material that matters. A piece is exposed when it is undefended and at most two squares from
+/// the defending king (it may be attacked or forked next move); with a rook or queen the win must
+/// survive losing every exposed rook and queen; minor pieces only are claimed with nothing exposed
+/// and the strong side to move.
 fn won_safely(pos: &Position, strong: Color) -> bool {
-    if pos.side_to_move() == strong {
-        return true;
-    }
-    if pos.count_legal_moves() == 0 {
+    // The defender must have a move now (if to move) or after a pass (if not): a boxed-in king
+    // means mate or stalemate tricks that only a search can sort out.
+    let defender = if pos.side_to_move() == strong {
+        pos.null_move()
+    } else {
+        Some(*pos)
+    };
+    if defender.is_none_or(|p| p.count_legal_moves() == 0) {
         return false;
     }
     let weak_king = pos.king(!strong);
-    let reachable = ply_chess::king_attacks(weak_king) & pos.by_color(strong);
-    reachable
+    let pieces = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
+    let exposed: Bitboard = pieces
         .into_iter()
-        .all(|sq| pos.attackers(sq, strong).any())
+        .filter(|&sq| sq.distance(weak_king) <= 2 && pos.attackers(sq, strong).is_empty())
+        .collect();
+    let heavy = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    if (pieces & heavy).any() {
+        (pieces & heavy & !exposed).any()
+    } else {
+        // Minor pieces can also be hunted down over several moves (a knight in a corner): only
+        // claim with the strong side to move.
+        exposed.is_empty() && pos.side_to_move() == strong
+    }
 }
 
 /// KXK (a rook or queen, or enough minors, against a lone king): a known win; drive the defending

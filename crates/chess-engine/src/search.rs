@@ -15,8 +15,9 @@ use crate::time::{Budget, Limits};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
 use ply_chess::{Move, Position, Role};
+use ply_syzygy::{Tablebase, Wdl};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Signals shared between the protocol thread and a running search.
@@ -88,6 +89,10 @@ pub struct Options {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication delays.
     pub move_overhead: u64,
+    /// Syzygy tables, probed in search and used to filter root moves.
+    pub tablebase: Option<Arc<Tablebase>>,
+    /// Minimum remaining depth for WDL probes at interior nodes (`SyzygyProbeDepth`).
+    pub probe_depth: i32,
 }
 
 impl Default for Options {
@@ -96,6 +101,8 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead: 10,
+            tablebase: None,
+            probe_depth: 1,
         }
     }
 }
@@ -176,11 +183,20 @@ struct Shared<'a> {
     limits: &'a Limits,
     budget: Budget,
     nodes: Vec<AtomicU64>,
+    tbhits: Vec<AtomicU64>,
+    tablebase: Option<&'a Tablebase>,
+    /// Largest piece count probed (0 without tables).
+    tb_pieces: u32,
+    probe_depth: i32,
 }
 
 impl Shared<'_> {
     fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    fn total_tbhits(&self) -> u64 {
+        self.tbhits.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
@@ -260,8 +276,25 @@ pub fn search(
             nodes: 0,
         };
     }
-    // Stable order for determinism: the generator's order.
-    root_moves.shrink_to_fit();
+    let tablebase = options
+        .tablebase
+        .as_deref()
+        .filter(|tb| tb.max_pieces() > 0);
+    let tb_pieces = tablebase.map_or(0, |tb| tb.max_pieces() as u32);
+    let mut root_tbhits = 0;
+    // DTZ root filtering: keep only the moves that preserve the best tablebase result (fastest
+    // conversion first); the search then chooses among them.
+    if let Some(tb) = tablebase {
+        if pos.occupied().count() <= tb_pieces && !pos.castling_rights().any() {
+            if let Ok(best) = tb.best_root_moves(pos) {
+                root_tbhits = root_moves.len() as u64;
+                let keep: Vec<Move> = best.iter().map(|r| r.mv).collect();
+                if root_moves.iter().any(|rm| keep.contains(&rm.mv)) {
+                    root_moves.retain(|rm| keep.contains(&rm.mv));
+                }
+            }
+        }
+    }
     let threads = options.threads.max(1);
     let shared = Shared {
         tt,
@@ -269,7 +302,12 @@ pub fn search(
         limits,
         budget: limits.budget(pos.side_to_move(), options.move_overhead),
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        tbhits: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        tablebase,
+        tb_pieces,
+        probe_depth: options.probe_depth.max(1),
     };
+    shared.tbhits[0].store(root_tbhits, Ordering::Relaxed);
     let multipv = options.multipv.clamp(1, root_moves.len());
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
@@ -283,6 +321,7 @@ pub fn search(
                 });
         }
         let mut main = Worker::new(0, &shared, pos, history, root_moves, multipv, reporter);
+        main.tbhits = root_tbhits;
         main.iterate();
         wait_for_stop(control, limits);
         control.stop.store(true, Ordering::SeqCst);
@@ -329,6 +368,7 @@ struct Worker<'a, 's> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     nodes: u64,
+    tbhits: u64,
     seldepth: usize,
     root_depth: i32,
     completed_depth: i32,
@@ -364,6 +404,7 @@ impl<'a, 's> Worker<'a, 's> {
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
             nodes: 0,
+            tbhits: 0,
             seldepth: 0,
             root_depth: 0,
             completed_depth: 0,
@@ -501,13 +542,16 @@ impl<'a, 's> Worker<'a, 's> {
             nodes: self.shared.total_nodes(),
             time: self.shared.control.elapsed(),
             hashfull: self.shared.tt.hashfull(),
-            tbhits: 0,
+            tbhits: self.shared.total_tbhits(),
             pv: self.root_moves[line].pv.clone(),
         }
     }
 
     fn publish_nodes(&self) {
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if self.tbhits > 0 {
+            self.shared.tbhits[self.id].store(self.tbhits, Ordering::Relaxed);
+        }
     }
 
     /// Polls the clock and the stop flag (every 1024 nodes).
@@ -600,6 +644,27 @@ impl<'a, 's> Worker<'a, 's> {
         best
     }
 
+    /// A WDL tablebase probe at an interior node (`SyzygyProbeDepth` and below the table size),
+    /// as a bound in the tablebase score band: wins are lower bounds, losses upper bounds.
+    fn probe_wdl(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<Recognition> {
+        let tb = self.shared.tablebase?;
+        if (depth < self.shared.probe_depth && pos.occupied().count() == self.shared.tb_pieces)
+            || pos.castling_rights().any()
+        {
+            return None;
+        }
+        let wdl = tb.probe_wdl(pos).ok()?;
+        self.tbhits += 1;
+        let p = ply as i32;
+        Some(match wdl {
+            Wdl::Win => Recognition::Lower(TB_WIN - p),
+            Wdl::Loss => Recognition::Upper(-TB_WIN + p),
+            Wdl::CursedWin => Recognition::Exact(1),
+            Wdl::BlessedLoss => Recognition::Exact(-1),
+            Wdl::Draw => Recognition::Exact(0),
+        })
+    }
+
     /// Static evaluation, refined by a recognizer when one applies.
     #[inline]
     fn static_eval(&mut self, pos: &Position) -> i32 {
@@ -663,6 +728,19 @@ impl<'a, 's> Worker<'a, 's> {
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
+        }
+        // Tablebases take precedence over recognizers within their piece count; WDL is only
+        // trusted right after a capture or pawn move (the 50-move counter is zero).
+        let pieces = pos.occupied().count();
+        if pieces <= self.shared.tb_pieces && pos.halfmove_clock() == 0 {
+            if let Some(r) = self.probe_wdl(pos, depth, ply) {
+                match r {
+                    Recognition::Exact(v) => return v,
+                    Recognition::Lower(v) if v >= beta => return v,
+                    Recognition::Upper(v) if v <= alpha => return v,
+                    _ => {}
+                }
+            }
         }
         if let Some(r) = recognize(pos) {
             match r {
@@ -794,11 +872,13 @@ impl<'a, 's> Worker<'a, 's> {
         let mut skip_quiets = false;
         while let Some((m, key_order)) = picker.next() {
             let quiet = !m.is_tactical();
-            if quiet && skip_quiets {
+            let child = pos.play(m);
+            let gives_check = child.is_check();
+            if quiet && skip_quiets && !gives_check {
                 continue;
             }
             if ply > 0 && best > -TB_WIN_BOUND && has_pieces {
-                if quiet && !in_check {
+                if quiet && !in_check && !gives_check {
                     // Late move pruning.
                     let limit = (3 + depth * depth) / (2 - i32::from(improving));
                     if !PV && depth <= 6 && n_quiets as i32 >= limit {
@@ -824,9 +904,7 @@ impl<'a, 's> Worker<'a, 's> {
                 }
             }
 
-            let child = pos.play(m);
             self.shared.tt.prefetch(child.hash());
-            let gives_check = child.is_check();
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             self.stack[ply].cont = Some(cont_key(us, m));

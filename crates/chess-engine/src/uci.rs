@@ -8,6 +8,7 @@ use crate::time::Limits;
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::{is_mate, MATE};
 use ply_chess::{Move, Position};
+use ply_syzygy::Tablebase;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -135,6 +136,8 @@ impl Engine {
         self.say("option name Move Overhead type spin default 10 min 0 max 5000");
         self.say("option name UCI_Chess960 type check default false");
         self.say("option name Clear Hash type button");
+        self.say("option name SyzygyPath type string default <empty>");
+        self.say("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
         self.say("uciok");
     }
 
@@ -206,7 +209,38 @@ impl Engine {
                 None => self.error(&format!("UCI_Chess960: invalid value '{value}'")),
             },
             "clear hash" => self.clear_hash(),
+            "syzygypath" => self.set_syzygy_path(value.trim()),
+            "syzygyprobedepth" => match number(100) {
+                Some(d) => self.options.probe_depth = d as i32,
+                None => self.error(&format!("SyzygyProbeDepth: invalid value '{value}'")),
+            },
             _ => self.error(&format!("unknown option '{name}'")),
+        }
+    }
+
+    /// Opens the Syzygy tables of a `:`-separated directory list (`<empty>` or nothing unloads).
+    fn set_syzygy_path(&mut self, path: &str) {
+        if path.is_empty() || path == "<empty>" {
+            self.options.tablebase = None;
+            return;
+        }
+        match Tablebase::open(path) {
+            Ok(tb) if tb.max_pieces() > 0 => {
+                let n = tb.table_names().count();
+                self.say(&format!(
+                    "info string found {n} tablebases, up to {} pieces",
+                    tb.max_pieces()
+                ));
+                self.options.tablebase = Some(Arc::new(tb));
+            }
+            Ok(_) => {
+                self.options.tablebase = None;
+                self.error(&format!("no Syzygy tables in '{path}'"));
+            }
+            Err(e) => {
+                self.options.tablebase = None;
+                self.error(&format!("SyzygyPath '{path}': {e}"));
+            }
         }
     }
 

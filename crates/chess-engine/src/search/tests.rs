@@ -1,1 +1,255 @@
+use super::*;
+use crate::value::{KNOWN_WIN, MATE};
 
+fn run(fen: &str, limits: Limits, options: &Options) -> SearchResult {
+    let pos = Position::from_fen(fen).unwrap();
+    let tt = TranspositionTable::new(8);
+    search(&pos, &[], &tt, &Control::new(), &limits, options, &Silent)
+}
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn lmr_table_is_monotone_and_small() {
+    assert_eq!(log2_q8(1), 0);
+    assert_eq!(log2_q8(2), 256);
+    assert!((log2_q8(3) as i32 - 406).abs() <= 1); // log2(3) = 1.585
+    for d in 1..63 {
+        for m in 1..63 {
+            assert!(LMR[d][m] <= LMR[d + 1][m] && LMR[d][m] <= LMR[d][m + 1]);
+        }
+    }
+    assert_eq!(LMR[1][1], 0);
+    assert!(LMR[20][30] >= 3 && LMR[63][63] <= 10);
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // WAC.001: Qg6 mates in two.
+    let r = run(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        depth(12),
+        &Options::default(),
+    );
+    assert_eq!(r.best.to_string(), "g3g6");
+    assert_eq!(r.score, MATE - 3);
+}
+
+#[test]
+fn mated_and_stalemated_roots() {
+    let r = run(
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        depth(3),
+        &Options::default(),
+    );
+    assert_eq!(r.best, Move::NULL);
+    assert_eq!(r.score, -MATE);
+    let r = run(
+        "7k/8/6QK/8/8/8/8/8 b - - 0 1",
+        depth(3),
+        &Options::default(),
+    );
+    assert_eq!(r.best, Move::NULL);
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn avoids_stalemate_and_mates_with_the_queen() {
+    // Qg6 would stalemate; the search must find mate instead.
+    let r = run(
+        "7k/8/5K2/6Q1/8/8/8/8 w - - 0 1",
+        depth(5),
+        &Options::default(),
+    );
+    assert!(r.score >= MATE - 10, "{r:?}");
+}
+
+#[test]
+fn kpk_draw_and_win_are_recognised() {
+    let r = run(
+        "8/8/8/8/8/k7/P7/K7 w - - 0 1",
+        depth(10),
+        &Options::default(),
+    );
+    assert_eq!(r.score, 0, "rook pawn with the defender in front is a draw");
+    let r = run(
+        "3k4/8/3K4/3P4/8/8/8/8 w - - 0 1",
+        depth(8),
+        &Options::default(),
+    );
+    assert!(r.score >= KNOWN_WIN, "{r:?}");
+    let r = run(
+        "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
+        depth(8),
+        &Options::default(),
+    );
+    assert!(r.score <= -KNOWN_WIN, "{r:?}");
+}
+
+#[test]
+fn repetition_is_a_draw() {
+    // A queen down, Black steers back into a position of the game history.
+    let start = Position::from_fen("4k1n1/8/8/8/8/8/8/Q3K1N1 w - - 0 1").unwrap();
+    let mut pos = start;
+    let mut history = Vec::new();
+    for m in ["g1f3", "g8f6", "f3g1"] {
+        history.push(pos.hash());
+        pos = pos.play(pos.parse_uci(m).unwrap());
+    }
+    let tt = TranspositionTable::new(8);
+    let r = search(
+        &pos,
+        &history,
+        &tt,
+        &Control::new(),
+        &depth(6),
+        &Options::default(),
+        &Silent,
+    );
+    assert_eq!(r.best.to_string(), "f6g8");
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn fixed_depth_search_is_deterministic() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let a = run(fen, depth(8), &Options::default());
+    let b = run(fen, depth(8), &Options::default());
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+    assert_eq!(a.depth, 8);
+}
+
+#[test]
+fn node_limit_and_searchmoves_are_respected() {
+    let pos = Position::startpos();
+    let only = pos.parse_uci("a2a3").unwrap();
+    let limits = Limits {
+        nodes: Some(20_000),
+        searchmoves: vec![only],
+        ..Limits::default()
+    };
+    let r = run(ply_chess::STARTPOS, limits, &Options::default());
+    assert_eq!(r.best, only);
+    assert!(r.nodes < 40_000, "{}", r.nodes);
+}
+
+#[test]
+fn multipv_and_threads_give_legal_moves() {
+    struct Collect(Mutex<Vec<Info>>);
+    impl Reporter for Collect {
+        fn info(&self, info: &Info) {
+            self.0.lock().unwrap().push(info.clone());
+        }
+    }
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(8);
+    let collect = Collect(Mutex::new(Vec::new()));
+    let options = Options {
+        threads: 2,
+        multipv: 3,
+        ..Options::default()
+    };
+    let r = search(
+        &pos,
+        &[],
+        &tt,
+        &Control::new(),
+        &depth(6),
+        &options,
+        &collect,
+    );
+    assert!(pos.is_legal(r.best));
+    let infos = collect.0.into_inner().unwrap();
+    let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 6).collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(last[0].pv[0], r.best);
+    assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
+    assert!(last[0].pv[0] != last[1].pv[0] && last[1].pv[0] != last[2].pv[0]);
+    for info in &infos {
+        let mut p = pos;
+        for &m in &info.pv {
+            assert!(p.is_legal(m), "illegal pv move {m} in {:?}", info.pv);
+            p = p.play(m);
+        }
+    }
+}
+
+#[test]
+fn timed_search_stops_in_time() {
+    let limits = Limits {
+        time: [Some(200), Some(200)],
+        inc: [0, 0],
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let r = run(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        limits,
+        &Options::default(),
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(190),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_ne!(r.best, Move::NULL);
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(8);
+    let control = Control::new();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let r = std::thread::scope(|s| {
+        let h = s.spawn(|| {
+            search(
+                &pos,
+                &[],
+                &tt,
+                &control,
+                &limits,
+                &Options::default(),
+                &Silent,
+            )
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        control.stop();
+        h.join().unwrap()
+    });
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn tablebase_root_filtering_picks_a_winning_move() {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy/tables");
+    if !dir.exists() {
+        eprintln!("skipping: {} not found", dir.display());
+        return;
+    }
+    let tb = Tablebase::open(dir.to_str().unwrap()).unwrap();
+    let options = Options {
+        tablebase: Some(Arc::new(tb)),
+        ..Options::default()
+    };
+    // KRvKP-like race: only some moves keep the win.
+    let fen = "8/8/8/8/1k6/8/1p6/4K2R w K - 0 1";
+    let r = run(fen, depth(6), &options);
+    let pos = Position::from_fen(fen).unwrap();
+    assert!(pos.is_legal(r.best));
+    let fen = "8/6k1/8/8/8/8/1p5R/4K3 w - - 0 1";
+    let tb = options.tablebase.as_ref().unwrap();
+    let pos = Position::from_fen(fen).unwrap();
+    let best = tb.best_root_moves(&pos).unwrap();
+    let r = run(fen, depth(6), &options);
+    assert!(best.iter().any(|m| m.mv == r.best), "{r:?}");
+}
