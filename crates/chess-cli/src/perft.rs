@@ -12,8 +12,8 @@ pub struct PerftArgs {
     /// Position in FEN (4 to 6 fields; X-FEN or Shredder-FEN castling for Chess960).
     #[arg(long, default_value = STARTPOS)]
     fen: String,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies (at most 64, which keeps the recursion well inside the stack).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..=64))]
     depth: u32,
     /// Print the count below each root move.
     #[arg(long)]
