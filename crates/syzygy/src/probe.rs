@@ -231,6 +231,13 @@ impl Tablebase {
                     best = v + 1;
                 }
             }
+            if best == i32::MAX {
+                // A won position must have a winning move; the tables contradict each other.
+                return Err(ProbeError::BadTable {
+                    name: "DTZ".to_owned(),
+                    error: TableError::Corrupted("no winning move in a won position"),
+                });
+            }
             Ok(best)
         } else {
             let mut best = -1;

@@ -86,3 +86,33 @@ fn wdl_and_dtz_match_truth_on_every_line() {
     );
     assert_eq!(checked, 5001);
 }
+
+#[test]
+fn best_root_moves_keep_the_result() {
+    let Some(dir) = shared() else { return };
+    let tb = Tablebase::open(dir.join("tables").to_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(dir.join("truth.csv")).unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(';').collect();
+        let pos = Position::from_fen(f[0]).unwrap();
+        let (wdl, dtz): (i8, i32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+        let best = tb.best_root_moves(&pos).unwrap();
+        if pos.legal_moves().is_empty() {
+            assert!(best.is_empty());
+            continue;
+        }
+        checked += 1;
+        assert!(!best.is_empty(), "{}", f[0]);
+        for m in &best {
+            // The best moves keep the position's result, and a win is converted without wasting moves.
+            assert_eq!(m.wdl as i8, wdl, "{} {:?}", f[0], m);
+            let d = m.dtz.expect("DTZ tables present").0;
+            assert_eq!(d.signum(), dtz.signum(), "{} {:?}", f[0], m);
+            if dtz > 0 {
+                assert!(d <= dtz + 1, "{} {:?} vs {dtz}", f[0], m);
+            }
+        }
+    }
+    assert!(checked > 4500);
+}
