@@ -116,3 +116,30 @@ fn best_root_moves_keep_the_result() {
     }
     assert!(checked > 4500);
 }
+
+#[test]
+fn shared_between_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Tablebase>();
+    let Some(dir) = shared() else { return };
+    let tb = Tablebase::open(dir.join("tables").to_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(dir.join("truth.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Several threads open the same tables lazily at the same time and must agree with the truth.
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (tb, lines) = (&tb, &lines);
+            s.spawn(move || {
+                for line in lines.iter().skip(t).step_by(3) {
+                    let f: Vec<&str> = line.split(';').collect();
+                    let pos = Position::from_fen(f[0]).unwrap();
+                    assert_eq!(
+                        tb.probe_wdl(&pos).unwrap() as i8,
+                        f[1].parse::<i8>().unwrap()
+                    );
+                    assert_eq!(tb.probe_dtz(&pos).unwrap().0, f[2].parse::<i32>().unwrap());
+                }
+            });
+        }
+    });
+}
