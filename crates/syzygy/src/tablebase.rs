@@ -318,15 +318,33 @@ fn bad(entry: &Entry, kind: TableKind, error: TableError) -> ProbeError {
     }
 }
 
-/// Name of the material of a key (the side with more pieces first), for "missing table" messages.
+/// Name of the material of a key, stronger side first as in table file names (by material value
+/// P=1, N=B=3, R=5, Q=9, then by piece count), for "missing table" messages.
 fn material_name(key: u64) -> String {
+    const VALUE: [u32; 8] = [0, 1, 3, 3, 5, 9, 0, 0];
     let counts: [u8; 16] = std::array::from_fn(|c| ((key >> (4 * c)) & 15) as u8);
-    let white: u8 = counts[..8].iter().sum();
-    let black: u8 = counts[8..].iter().sum();
-    let oriented = if black > white {
+    let strength = |side: &[u8]| {
+        let value: u32 = side.iter().zip(VALUE).map(|(&n, v)| u32::from(n) * v).sum();
+        let pieces: u32 = side.iter().map(|&n| u32::from(n)).sum();
+        (value, pieces)
+    };
+    let oriented = if strength(&counts[8..]) > strength(&counts[..8]) {
         std::array::from_fn(|c| counts[c ^ 8])
     } else {
         counts
     };
     Material { counts: oriented }.name()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_table_names_put_the_stronger_side_first() {
+        let key = |name: &str| Material::from_name(name).unwrap().key();
+        assert_eq!(material_name(key("KPPvKR")), "KRvKPP");
+        assert_eq!(material_name(key("KRvKPP")), "KRvKPP");
+        assert_eq!(material_name(key("KvKQ")), "KQvK");
+    }
 }
