@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-/// Why a table file could not be used. Produced by the checked readers in `bytes` module so that a
+/// Why a table file could not be used. Produced by the checked readers of the `bytes` module so that a
 /// truncated or malicious file never panics (the approach of shakmaty-syzygy's `CorruptedTable`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {

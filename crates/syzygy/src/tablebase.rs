@@ -228,6 +228,9 @@ impl Tablebase {
     /// # Errors
     /// Invalid placements, missing or corrupted tables.
     pub fn probe_dtz_table(&self, pos: &RawPosition, wdl: Wdl) -> Result<Option<u32>, ProbeError> {
+        if wdl == Wdl::Draw {
+            return Err(ProbeError::InvalidPosition("DTZ tables do not store draws"));
+        }
         let Some((entry, placement)) = self.lookup(pos)? else {
             return Err(ProbeError::InvalidPosition("DTZ of a bare kings position"));
         };

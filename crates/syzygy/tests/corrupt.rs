@@ -1,5 +1,5 @@
 //! Damaged tables must give error values, never panics: truncated and bit-flipped copies of the real
-//! tables are written to a temporary directory (next to links to the intact ones) and probed with the
+//! tables are written to a temporary directory (searched before the intact ones) and probed with the
 //! truth positions of that material. The proptest over random flips and truncations is this crate's
 //! fuzz target (cargo-fuzz needs a nightly toolchain).
 
@@ -42,32 +42,24 @@ fn positions_of(shared: &Path, name: &str) -> Vec<Position> {
         .collect()
 }
 
-/// A fresh directory holding `bytes` as `file` and (with `link`) links to every other real table.
+/// A fresh directory holding only `bytes` as `file`. Probes search it before the real tables
+/// (`temp:tables`, the first directory wins), so the damaged copy shadows the intact file.
 struct TempTables(PathBuf);
 
 impl TempTables {
-    fn new(tables: &Path, file: &str, bytes: &[u8]) -> TempTables {
-        TempTables::with_links(tables, file, bytes, true)
-    }
-
-    fn with_links(tables: &Path, file: &str, bytes: &[u8], link: bool) -> TempTables {
+    fn new(file: &str, bytes: &[u8]) -> TempTables {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let dir =
             std::env::temp_dir().join(format!("ply-syzygy-corrupt-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for entry in std::fs::read_dir(tables).unwrap().filter(|_| link) {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_owned();
-            if name != file
-                && (name.to_string_lossy().ends_with(".rtbw")
-                    || name.to_string_lossy().ends_with(".rtbz"))
-            {
-                std::os::unix::fs::symlink(&path, dir.join(&name)).unwrap();
-            }
-        }
         std::fs::write(dir.join(file), bytes).unwrap();
         TempTables(dir)
+    }
+
+    /// Search path with the damaged copy first.
+    fn path(&self, tables: &Path) -> String {
+        format!("{}:{}", self.0.display(), tables.display())
     }
 }
 
@@ -78,8 +70,8 @@ impl Drop for TempTables {
 }
 
 /// Probe every position every way; returns how many raw lookups of the damaged file failed.
-fn probe_all(dir: &Path, positions: &[Position], dtz: bool) -> usize {
-    let tb = Tablebase::open(dir.to_str().unwrap()).unwrap();
+fn probe_all(path: &str, positions: &[Position], dtz: bool) -> usize {
+    let tb = Tablebase::open(path).unwrap();
     let mut errors = 0;
     for pos in positions {
         let _ = tb.probe_wdl(pos);
@@ -123,8 +115,8 @@ fn truncated_tables_are_errors() {
                 bytes.len() - 64,
             ] {
                 let len = len.min(bytes.len());
-                let temp = TempTables::new(&tables, &file, &bytes[..len]);
-                let errors = probe_all(&temp.0, &positions, ext == ".rtbz");
+                let temp = TempTables::new(&file, &bytes[..len]);
+                let errors = probe_all(&temp.path(&tables), &positions, ext == ".rtbz");
                 // Every lookup of a table cut before its data ends must fail; the DTZ probe with a fixed
                 // Win may also be skipped for the side the table does not store.
                 if ext == ".rtbw" {
@@ -144,8 +136,8 @@ fn every_truncation_of_a_small_table_is_handled() {
     let positions = positions_of(&shared, "KQvK");
     let bytes = std::fs::read(tables.join("KQvK.rtbw")).unwrap();
     for len in 0..bytes.len() {
-        let temp = TempTables::with_links(&tables, "KQvK.rtbw", &bytes[..len], false);
-        let tb = Tablebase::open(temp.0.to_str().unwrap()).unwrap();
+        let temp = TempTables::new("KQvK.rtbw", &bytes[..len]);
+        let tb = Tablebase::open(&temp.path(&tables)).unwrap();
         for pos in &positions {
             let result = tb.probe_wdl_table(&raw(pos));
             // The last bytes of the file may be padding; anything shorter than the data is an error.
@@ -160,7 +152,7 @@ fn every_truncation_of_a_small_table_is_handled() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Random bit flips, byte overwrites and truncations of real tables never panic.
     #[test]
@@ -186,7 +178,7 @@ proptest! {
             }
         }
         let positions = positions_of(&shared, name);
-        let temp = TempTables::new(&tables, &file, &bytes);
-        probe_all(&temp.0, &positions, dtz);
+        let temp = TempTables::new(&file, &bytes);
+        probe_all(&temp.path(&tables), &positions, dtz);
     }
 }
