@@ -161,24 +161,44 @@ proptest! {
         dtz in any::<bool>(),
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..6),
     ) {
-        let Some(shared) = shared() else { return Ok(()) };
-        let tables = shared.join("tables");
-        let name = SAMPLE[table];
-        let file = format!("{name}{}", if dtz { ".rtbz" } else { ".rtbw" });
-        let mut bytes = std::fs::read(tables.join(&file)).unwrap();
-        for (at, value, kind) in edits {
-            if bytes.is_empty() {
-                break;
-            }
-            let i = at.index(bytes.len());
-            match kind {
-                0 => bytes[i] ^= 1 << (value & 7),
-                1 => bytes[i] = value,
-                _ => bytes.truncate(i),
-            }
-        }
-        let positions = positions_of(&shared, name);
-        let temp = TempTables::new(&file, &bytes);
-        probe_all(&temp.path(&tables), &positions, dtz);
+        damage_and_probe(table, dtz, edits);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The long fuzz run of the same target.
+    #[test]
+    #[ignore = "long fuzz run (20,000 cases); run with --ignored"]
+    fn damaged_tables_never_panic_long(
+        table in 0..SAMPLE.len(),
+        dtz in any::<bool>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..6),
+    ) {
+        damage_and_probe(table, dtz, edits);
+    }
+}
+
+/// Apply random edits to one real table and probe its positions through the damaged copy.
+fn damage_and_probe(table: usize, dtz: bool, edits: Vec<(prop::sample::Index, u8, u8)>) {
+    let Some(shared) = shared() else { return };
+    let tables = shared.join("tables");
+    let name = SAMPLE[table];
+    let file = format!("{name}{}", if dtz { ".rtbz" } else { ".rtbw" });
+    let mut bytes = std::fs::read(tables.join(&file)).unwrap();
+    for (at, value, kind) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = at.index(bytes.len());
+        match kind {
+            0 => bytes[i] ^= 1 << (value & 7),
+            1 => bytes[i] = value,
+            _ => bytes.truncate(i),
+        }
+    }
+    let positions = positions_of(&shared, name);
+    let temp = TempTables::new(&file, &bytes);
+    probe_all(&temp.path(&tables), &positions, dtz);
 }

@@ -143,3 +143,35 @@ fn shared_between_threads() {
         }
     });
 }
+
+#[test]
+fn root_moves_fall_back_to_wdl_without_dtz_tables() {
+    let Some(dir) = shared() else { return };
+    let wdl_only = std::env::temp_dir().join(format!("ply-syzygy-wdl-only-{}", std::process::id()));
+    std::fs::create_dir_all(&wdl_only).unwrap();
+    for entry in std::fs::read_dir(dir.join("tables")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rtbw") {
+            let _ = std::os::unix::fs::symlink(&path, wdl_only.join(path.file_name().unwrap()));
+        }
+    }
+    let tb = Tablebase::open(wdl_only.to_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(dir.join("truth.csv")).unwrap();
+    let mut checked = 0;
+    for line in text.lines().step_by(7) {
+        let f: Vec<&str> = line.split(';').collect();
+        let pos = Position::from_fen(f[0]).unwrap();
+        // Draws and zeroing positions need no DTZ table; whatever is answered must be right.
+        if let Ok(dtz) = tb.probe_dtz(&pos) {
+            assert_eq!(dtz.0, f[2].parse::<i32>().unwrap(), "{}", f[0]);
+        }
+        let best = tb.best_root_moves(&pos).unwrap();
+        for m in &best {
+            assert_eq!(m.wdl as i8, f[1].parse::<i8>().unwrap(), "{}", f[0]);
+        }
+        // Positions whose root moves only reach draws or zeroing moves still get DTZ ranks.
+        checked += usize::from(best.first().is_some_and(|m| m.dtz.is_none()));
+    }
+    let _ = std::fs::remove_dir_all(&wdl_only);
+    assert!(checked > 300, "{checked}");
+}
