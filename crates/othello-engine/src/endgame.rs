@@ -16,7 +16,7 @@ use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::empties::{Empties, HEAD};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::last_flip::count_last_flip;
-use crate::moveorder::{Move, MoveList};
+use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, EXACT, NO_MOVE};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
@@ -29,7 +29,7 @@ pub const SCORE_INF: i32 = 127;
 pub const SHALLOW_DEPTH: u32 = 7;
 
 /// From this many empties on, the enhanced transposition cutoff probes every child.
-pub const ETC_DEPTH: u32 = 14;
+pub const ETC_DEPTH: u32 = 11;
 
 /// Stability cutoff is tried only when alpha is at least this (it rarely succeeds below).
 pub const SC_THRESHOLD: [i32; 65] = {
@@ -436,14 +436,15 @@ macro_rules! endgame_search {
                 let beta = alpha + 1;
                 self.nodes += 1;
                 let nodes0 = self.nodes;
+                // prefetch as early as possible: the bucket is needed only after move generation
+                let hash = k.hash(p, o);
+                self.tt.prefetch(hash);
                 if alpha >= SC_THRESHOLD[n as usize] {
                     let ub = stability_upper_bound(p, o);
                     if ub <= alpha {
                         return ub;
                     }
                 }
-                let hash = k.hash(p, o);
-                self.tt.prefetch(hash);
                 let moves = k.moves(p, o);
                 if moves == 0 {
                     if k.moves(o, p) == 0 {
@@ -465,20 +466,40 @@ macro_rules! endgame_search {
                     }
                     hash_moves = e.moves;
                 }
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                let mut refuted = 0u64;
                 if n >= ETC_DEPTH {
-                    for m in list.as_slice() {
+                    let mut hashes = [0u64; 34];
+                    for (h, m) in hashes.iter_mut().zip(list.as_slice()) {
+                        let x = m.x as usize;
+                        *h = k.hash(o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                        self.tt.prefetch(*h);
+                    }
+                    for (h, m) in hashes.iter().zip(list.as_slice()) {
                         let x = m.x as usize;
                         let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                        if let Some(e) = self.tt.probe(k.hash(cp, co), cp, co) {
-                            if u32::from(e.depth) >= n - 1 && -e.upper >= beta {
-                                return -e.upper;
+                        if let Some(e) = self.tt.probe(*h, cp, co) {
+                            if u32::from(e.depth) >= n - 1 {
+                                if -e.upper >= beta {
+                                    return -e.upper;
+                                }
+                                // the move is known to fail low: skip it, keep its bound
+                                if -e.lower <= alpha {
+                                    refuted |= bit(x);
+                                    if -e.lower > best {
+                                        best = -e.lower;
+                                        best_move = m.x;
+                                    }
+                                }
                             }
                         }
                     }
                 }
                 list.evaluate(k, p, o, hash_moves, self.parity);
-                let mut best = -SCORE_INF;
-                let mut best_move = NO_MOVE;
+                if refuted != 0 {
+                    list.demote(refuted);
+                }
                 self.n_empties -= 1;
                 for i in 0..list.len() {
                     if i == 1 && n >= SPLIT_DEPTH && list.len() > 2 {
@@ -486,6 +507,7 @@ macro_rules! endgame_search {
                             let helpers = pool.claim(list.len() - 2);
                             if helpers > 0 {
                                 let rest = list.sorted_from(1);
+                                let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
                                 let (s, x) = self.split(p, o, alpha, rest, helpers);
                                 pool.release(helpers);
                                 if s > best {
@@ -497,6 +519,9 @@ macro_rules! endgame_search {
                         }
                     }
                     let m = list.pick(i);
+                    if m.score == REFUTED {
+                        break;
+                    }
                     let x = m.x as usize;
                     self.empties.remove(x);
                     self.parity ^= QUADRANT_ID[x];

@@ -43,6 +43,9 @@ const SQUARE_VALUE: [i32; 64] = {
     t
 };
 
+/// Ordering score of a move already known to fail low: sorted last, and never searched.
+pub const REFUTED: i32 = i32::MIN;
+
 /// A move with its flips and ordering score.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Move {
@@ -118,6 +121,15 @@ impl MoveList {
         }
         self.moves.swap(i, b);
         self.moves[i]
+    }
+
+    /// Marks the moves on the squares of `squares` as [`REFUTED`].
+    pub fn demote(&mut self, squares: u64) {
+        for m in self.as_mut_slice() {
+            if squares & bit(m.x as usize) != 0 {
+                m.score = REFUTED;
+            }
+        }
     }
 
     /// The moves from `i` on, fully sorted best first (for handing out to threads).
