@@ -20,7 +20,7 @@ enum Command {
     /// Count the leaves of the game tree to a depth.
     Perft(cli::perft::PerftArgs),
     /// Fit the pattern evaluation on WTHOR games, or measure a weight file.
-    Train(cli::train::TrainArgs),
+    Train(Box<cli::train::TrainArgs>),
 }
 
 fn main() -> ExitCode {

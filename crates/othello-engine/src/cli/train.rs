@@ -62,6 +62,9 @@ pub struct TrainArgs {
     /// Write the solved training positions to this label file.
     #[arg(long)]
     label_out: Option<PathBuf>,
+    /// Weight of the label-file samples (each enters the training set this many times).
+    #[arg(long, default_value_t = 1)]
+    label_repeat: usize,
     /// Stop once the label file is written.
     #[arg(long)]
     labels_only: bool,
@@ -93,6 +96,7 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
         solve_train: a.solve_train,
         label_out: a.label_out.clone(),
         labels_only: a.labels_only,
+        label_repeat: a.label_repeat,
         exact_below: a.exact_below,
     };
     pipeline::run(&opts, &mut std::io::stdout().lock())?;

@@ -41,6 +41,8 @@ pub struct Options {
     pub solve_train: usize,
     /// Where to write the solved training positions as a label file.
     pub label_out: Option<PathBuf>,
+    /// Each label-file sample enters the training set this many times (its weight).
+    pub label_repeat: usize,
     /// Stop after writing the label file (no fit, no measurement).
     pub labels_only: bool,
     /// Train only on exact labels below this number of empties (0: keep every sample).
@@ -99,7 +101,10 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
     let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
     pb.finish_and_clear();
     for path in &opts.labels {
-        ds.train.extend(read_labels(path)?);
+        let labelled = read_labels(path)?;
+        for _ in 0..opts.label_repeat.max(1) {
+            ds.train.extend_from_slice(&labelled);
+        }
     }
     let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
     if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
