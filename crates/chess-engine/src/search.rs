@@ -415,9 +415,13 @@ impl<'a, 's> Worker<'a, 's> {
     /// Iterative deepening with aspiration windows, for each MultiPV line.
     fn iterate(&mut self) {
         let limits = self.shared.limits;
+        // A mate search without other limits gives up at twice the plies the mate needs (plus
+        // slack for extensions and pruning).
+        let mate_depth = limits.mate.map_or(MAX_PLY as i32, |n| 4 * n as i32 + 4);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 8)
+            .min(mate_depth)
             .clamp(1, MAX_PLY as i32 - 8);
         let mut stability = 0;
         let mut last_best = Move::NULL;

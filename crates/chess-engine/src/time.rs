@@ -67,11 +67,7 @@ impl Limits {
         let avail = time.saturating_sub(overhead_ms).max(1);
         let mtg = u64::from(self.movestogo.unwrap_or(30).clamp(1, 50));
         // Leave room for the moves to come; with one move to go use most (but not all) of the clock.
-        let cap = if mtg == 1 {
-            avail * 7 / 10
-        } else {
-            avail * 4 / 10
-        };
+        let cap = if mtg == 1 { avail * 7 / 10 } else { avail / 5 };
         let soft = (avail / mtg + inc * 3 / 4).min(cap).max(1);
         let hard = (soft * 4).min(cap).max(1);
         Budget {

@@ -10,6 +10,7 @@ use crate::value::{is_mate, MATE};
 use ply_chess::{Move, Position};
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -38,6 +39,8 @@ pub struct Engine {
     ponder: bool,
     chess960: bool,
     worker: Option<JoinHandle<()>>,
+    /// True from `go` until just before `bestmove` is printed.
+    searching: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -54,6 +57,7 @@ impl Engine {
             ponder: false,
             chess960: false,
             worker: None,
+            searching: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -67,7 +71,7 @@ impl Engine {
 
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
-        self.worker.as_ref().is_some_and(|w| !w.is_finished())
+        self.searching.load(Ordering::SeqCst)
     }
 
     /// Waits for the running search (if any) to finish and print its `bestmove`.
@@ -153,6 +157,7 @@ impl Engine {
             self.error("setoption ignored while searching");
             return;
         }
+        self.wait();
         // setoption name <words...> [value <words...>]
         let Some(name_at) = args.iter().position(|&t| t == "name") else {
             self.error("setoption without name");
@@ -333,7 +338,7 @@ impl Engine {
                 }
                 _ => {
                     self.error(&format!("go: unknown parameter '{key}'"));
-                    takes_value = false;
+                    return;
                 }
             }
             i += if takes_value { 2 } else { 1 };
@@ -347,6 +352,8 @@ impl Engine {
         let out = Arc::clone(&self.out);
         let chess960 = self.chess960;
         let ponder_opt = self.ponder;
+        let searching = Arc::clone(&self.searching);
+        searching.store(true, Ordering::SeqCst);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(32 << 20)
@@ -360,11 +367,15 @@ impl Engine {
                 if let (true, Some(p)) = (ponder_opt, r.ponder) {
                     line.push_str(&format!(" ponder {}", p.uci(chess960)));
                 }
+                searching.store(false, Ordering::SeqCst);
                 out(&line);
             });
         match spawned {
             Ok(h) => self.worker = Some(h),
-            Err(e) => self.error(&format!("cannot start search thread: {e}")),
+            Err(e) => {
+                self.searching.store(false, Ordering::SeqCst);
+                self.error(&format!("cannot start search thread: {e}"));
+            }
         }
     }
 }

@@ -1,1 +1,244 @@
+use super::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
+/// An engine whose output is collected in memory.
+fn engine() -> (Engine, Arc<Mutex<Vec<String>>>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&lines);
+    let out: Output = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+    (Engine::new(out), lines)
+}
+
+fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
+    std::mem::take(&mut *lines.lock().unwrap())
+}
+
+/// Sends `go ...`, waits for `bestmove`, returns all output.
+fn go(e: &mut Engine, lines: &Arc<Mutex<Vec<String>>>, args: &str) -> Vec<String> {
+    assert!(e.handle(&format!("go {args}")));
+    e.wait();
+    take(lines)
+}
+
+fn bestmove(out: &[String]) -> String {
+    let last = out.last().expect("output");
+    assert!(last.starts_with("bestmove "), "{out:?}");
+    last.split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn handshake_and_options() {
+    let (mut e, lines) = engine();
+    assert!(e.handle("uci"));
+    let out = take(&lines);
+    assert!(out[0].starts_with("id name ply-chess"));
+    assert_eq!(out.last().unwrap(), "uciok");
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "UCI_Chess960",
+        "Clear Hash",
+        "SyzygyPath",
+        "SyzygyProbeDepth",
+    ] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
+    }
+    assert!(e.handle("isready"));
+    assert_eq!(take(&lines), ["readyok"]);
+    for good in [
+        "setoption name Hash value 4",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 2",
+        "setoption name Ponder value true",
+        "setoption name Move Overhead value 30",
+        "setoption name UCI_Chess960 value false",
+        "setoption name Clear Hash",
+        "setoption name SyzygyProbeDepth value 3",
+        "setoption name SyzygyPath value <empty>",
+    ] {
+        assert!(e.handle(good));
+        assert!(take(&lines).is_empty(), "{good}");
+    }
+    assert_eq!(e.hash_mb, 4);
+    assert_eq!(e.tt.size_mb(), 4);
+    assert_eq!(e.options.threads, 2);
+    assert_eq!(e.options.multipv, 2);
+    assert_eq!(e.options.move_overhead, 30);
+    assert_eq!(e.options.probe_depth, 3);
+    assert!(e.ponder);
+    for bad in [
+        "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name MultiPV",
+        "setoption name Ponder value maybe",
+        "setoption name Nonsense value 1",
+        "setoption value 3",
+        "setoption name SyzygyPath value /nonexistent/dir",
+    ] {
+        assert!(e.handle(bad));
+        let out = take(&lines);
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error"),
+            "{bad}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn searches_and_reports() {
+    let (mut e, lines) = engine();
+    e.handle("position startpos moves e2e4 e7e5 g1f3");
+    let out = go(&mut e, &lines, "depth 5");
+    let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 5);
+    for key in [
+        "seldepth",
+        "multipv 1",
+        "score cp",
+        "nodes",
+        "nps",
+        "hashfull",
+        "tbhits",
+        "time",
+        "pv",
+    ] {
+        assert!(infos[4].contains(key), "{key}: {}", infos[4]);
+    }
+    let mut pos = Position::startpos();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        pos = pos.play(pos.parse_uci(m).unwrap());
+    }
+    assert!(pos.parse_uci(&bestmove(&out)).is_ok());
+    // MultiPV lines.
+    e.handle("setoption name MultiPV value 3");
+    let out = go(&mut e, &lines, "depth 4");
+    for k in 1..=3 {
+        assert!(out
+            .iter()
+            .any(|l| l.starts_with("info depth 4") && l.contains(&format!("multipv {k} "))));
+    }
+    // Mate scores and searchmoves.
+    e.handle("setoption name MultiPV value 1");
+    e.handle("position fen 7k/8/5K2/6Q1/8/8/8/8 w - - 0 1");
+    let out = go(&mut e, &lines, "mate 2");
+    assert!(out.iter().any(|l| l.contains("score mate")), "{out:?}");
+    e.handle("position startpos");
+    assert_eq!(
+        bestmove(&go(&mut e, &lines, "depth 3 searchmoves h2h3")),
+        "h2h3"
+    );
+    assert!(bestmove(&go(&mut e, &lines, "nodes 3000")).len() >= 4);
+    assert!(bestmove(&go(&mut e, &lines, "movetime 50")).len() >= 4);
+    assert!(
+        bestmove(&go(
+            &mut e,
+            &lines,
+            "wtime 300 btime 300 winc 0 binc 0 movestogo 5"
+        ))
+        .len()
+            >= 4
+    );
+    // A mated side answers 0000.
+    e.handle("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(bestmove(&go(&mut e, &lines, "depth 3")), "0000");
+}
+
+#[test]
+fn stop_ponder_and_infinite() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name Ponder value true");
+    e.handle("position startpos");
+    e.handle("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(e.is_searching());
+    assert!(!take(&lines).iter().any(|l| l.starts_with("bestmove")));
+    e.handle("stop");
+    assert!(bestmove(&take(&lines)).len() >= 4);
+    // Pondering: no bestmove before ponderhit, then the clock applies.
+    e.handle("go ponder wtime 500 btime 500");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(!take(&lines).iter().any(|l| l.starts_with("bestmove")));
+    let t = Instant::now();
+    e.handle("ponderhit");
+    e.wait();
+    assert!(t.elapsed() < Duration::from_millis(400));
+    let out = take(&lines);
+    let last = out.last().unwrap();
+    assert!(
+        last.starts_with("bestmove ") && last.contains(" ponder "),
+        "{last}"
+    );
+    // quit stops a running search.
+    e.handle("go infinite");
+    assert!(!e.handle("quit"));
+    assert!(!e.is_searching());
+}
+
+#[test]
+fn bad_input_keeps_running() {
+    let (mut e, lines) = engine();
+    for bad in [
+        "position",
+        "position fen",
+        "position fen not/a/fen w - - 0 1",
+        "position startpos moves e2e5",
+        "position startpos moves e2e4 zz",
+        "go depth",
+        "go depth x",
+        "go sideways",
+        "frobnicate",
+    ] {
+        assert!(e.handle(bad));
+        e.wait();
+        let out = take(&lines);
+        assert!(
+            out.iter().any(|l| l.starts_with("info string error")),
+            "{bad}: {out:?}"
+        );
+    }
+    // After the illegal move the position holds the legal prefix: 1. e4 was played.
+    e.handle("position startpos moves e2e4 e7e9");
+    take(&lines);
+    assert_eq!(e.position.side_to_move(), ply_chess::Color::Black);
+    assert!(e.handle(""));
+    e.handle("isready");
+    assert_eq!(take(&lines), ["readyok"]);
+}
+
+#[test]
+fn chess960_castling_notation() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name UCI_Chess960 value true");
+    // Only castling is sensible here: the king must leave the attacked centre... any legal move is fine,
+    // but castling moves must print king-takes-rook.
+    e.handle("position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1h1");
+    assert!(take(&lines).is_empty());
+    assert_eq!(
+        e.position.king(ply_chess::Color::White),
+        ply_chess::Square::G1
+    );
+    e.handle("position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let out = go(&mut e, &lines, "depth 2 searchmoves e1h1");
+    assert_eq!(bestmove(&out), "e1h1");
+    e.handle("setoption name UCI_Chess960 value false");
+    let out = go(&mut e, &lines, "depth 2 searchmoves e1g1");
+    assert_eq!(bestmove(&out), "e1g1");
+}
+
+#[test]
+fn score_formatting() {
+    use crate::value::MATE;
+    assert_eq!(format_score(35), "cp 35");
+    assert_eq!(format_score(MATE - 1), "mate 1");
+    assert_eq!(format_score(MATE - 3), "mate 2");
+    assert_eq!(format_score(-(MATE - 2)), "mate -1");
+    assert_eq!(format_score(-(MATE - 4)), "mate -2");
+}
