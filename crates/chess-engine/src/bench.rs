@@ -9,7 +9,7 @@ use ply_chess::Position;
 use std::time::{Duration, Instant};
 
 /// Default bench depth.
-pub const DEFAULT_DEPTH: i32 = 11;
+pub const DEFAULT_DEPTH: i32 = 13;
 /// Hash size used by bench (MiB).
 pub const HASH_MB: usize = 16;
 

@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+mod captures;
 pub mod eval;
 mod history;
 mod kpk;

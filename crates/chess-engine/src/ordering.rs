@@ -19,7 +19,8 @@ pub const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// A move list with one ordering key per move, consumed best-first.
 pub struct Picker {
-    moves: [Move; MAX_MOVES],
+    list: MoveList,
+    /// Keys of `list[..len]`.
     keys: [i32; MAX_MOVES],
     len: usize,
     next: usize,
@@ -39,17 +40,16 @@ pub struct OrderContext<'a> {
 
 impl Picker {
     /// Scores every move of `list` for `pos`.
-    pub fn new(pos: &Position, list: &MoveList, cx: &OrderContext<'_>) -> Picker {
+    pub fn new(pos: &Position, list: MoveList, cx: &OrderContext<'_>) -> Picker {
         let mut p = Picker {
-            moves: [Move::NULL; MAX_MOVES],
-            keys: [0; MAX_MOVES],
             len: list.len(),
+            list,
+            keys: [0; MAX_MOVES],
             next: 0,
         };
         let color = pos.side_to_move();
-        for (i, &m) in list.iter().enumerate() {
-            p.moves[i] = m;
-            p.keys[i] = if cx.tt_move != 0 && m.compact() == cx.tt_move {
+        for (i, &m) in p.list.iter().enumerate() {
+            let key = if cx.tt_move != 0 && m.compact() == cx.tt_move {
                 TT_MOVE
             } else if m.is_tactical() {
                 let order = capture_gain(m) * 16 - SEE_VALUE[m.role().index()] / 16;
@@ -67,28 +67,27 @@ impl Picker {
                     + cx.history.continuation(cx.prevs[0], color, m)
                     + cx.history.continuation(cx.prevs[1], color, m)
             };
+            p.keys[i] = key;
         }
         p
     }
 
-    /// Scores only captures and promotions (quiescence), most valuable victim first.
-    pub fn tactical(list: &MoveList, tt_move: u16) -> Picker {
+    /// Keeps only captures and promotions (quiescence), most valuable victim first.
+    pub fn tactical(mut list: MoveList, tt_move: u16) -> Picker {
+        list.retain(|m| m.is_tactical());
         let mut p = Picker {
-            moves: [Move::NULL; MAX_MOVES],
+            len: list.len(),
+            list,
             keys: [0; MAX_MOVES],
-            len: 0,
             next: 0,
         };
-        for &m in list.iter() {
-            if m.is_tactical() {
-                p.moves[p.len] = m;
-                p.keys[p.len] = if tt_move != 0 && m.compact() == tt_move {
-                    TT_MOVE
-                } else {
-                    capture_gain(m) * 16 - SEE_VALUE[m.role().index()] / 16
-                };
-                p.len += 1;
-            }
+        for (i, &m) in p.list.iter().enumerate() {
+            let key = if tt_move != 0 && m.compact() == tt_move {
+                TT_MOVE
+            } else {
+                capture_gain(m) * 16 - SEE_VALUE[m.role().index()] / 16
+            };
+            p.keys[i] = key;
         }
         p
     }
@@ -100,14 +99,17 @@ impl Picker {
             return None;
         }
         let mut best = self.next;
+        let mut best_key = self.keys[best];
         for i in self.next + 1..self.len {
-            if self.keys[i] > self.keys[best] {
+            let k = self.keys[i];
+            if k > best_key {
                 best = i;
+                best_key = k;
             }
         }
-        self.moves.swap(self.next, best);
+        self.list.swap(self.next, best);
         self.keys.swap(self.next, best);
-        let r = (self.moves[self.next], self.keys[self.next]);
+        let r = (self.list[self.next], best_key);
         self.next += 1;
         Some(r)
     }
@@ -130,7 +132,8 @@ mod tests {
             history: &history,
             prevs: [None, None],
         };
-        let mut p = Picker::new(&pos, &list, &cx);
+        let total = list.len();
+        let mut p = Picker::new(&pos, list, &cx);
         assert_eq!(p.next().unwrap().0, tt);
         assert_eq!(p.next().unwrap().0, pos.parse_uci("e4d5").unwrap());
         assert_eq!(p.next().unwrap().0, killer);
@@ -138,6 +141,6 @@ mod tests {
         while p.next().is_some() {
             n += 1;
         }
-        assert_eq!(n, list.len());
+        assert_eq!(n, total);
     }
 }

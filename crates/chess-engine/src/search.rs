@@ -859,7 +859,7 @@ impl<'a, 's> Worker<'a, 's> {
         ];
         let mut picker = Picker::new(
             pos,
-            &list,
+            list,
             &OrderContext {
                 tt_move,
                 killers: self.killers[ply],
@@ -1047,7 +1047,11 @@ impl<'a, 's> Worker<'a, 's> {
             }
         }
         let tt_move = entry.map_or(0, |e| e.mv);
-        let list = pos.legal_moves();
+        let list = if in_check {
+            pos.legal_moves()
+        } else {
+            crate::captures::tactical_moves(pos)
+        };
         let mut best;
         let eval;
         if in_check {
@@ -1064,16 +1068,13 @@ impl<'a, 's> Worker<'a, 's> {
             if eval >= beta {
                 return eval;
             }
-            if list.is_empty() {
-                return 0;
-            }
             best = eval;
             alpha = alpha.max(eval);
         }
         let mut picker = if in_check {
             Picker::new(
                 pos,
-                &list,
+                list,
                 &OrderContext {
                     tt_move,
                     killers: [Move::NULL; 2],
@@ -1082,7 +1083,7 @@ impl<'a, 's> Worker<'a, 's> {
                 },
             )
         } else {
-            Picker::tactical(&list, tt_move)
+            Picker::tactical(list, tt_move)
         };
         let mut best_move = Move::NULL;
         while let Some((m, _)) = picker.next() {
