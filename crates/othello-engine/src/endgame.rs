@@ -19,7 +19,7 @@ use crate::last_flip::count_last_flip;
 use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, EXACT, NO_MOVE};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Larger than any score.
@@ -84,18 +84,20 @@ pub fn solve_1(player: u64, x: usize) -> i32 {
 
 /// From this many empties on, a null-window node whose first move did not cut off may hand
 /// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
-pub const SPLIT_DEPTH: u32 = 14;
+pub const SPLIT_DEPTH: u32 = 12;
 
-/// Idle helper threads available for splitting.
+/// Idle helper threads available for splitting. A thread that runs out of work at a split
+/// node lends its slot back while it waits, so busy siblings can split deeper (the count may
+/// dip below zero for a moment when the waiting thread takes its slot back).
 pub struct Pool {
-    idle: AtomicUsize,
+    idle: AtomicIsize,
 }
 
 impl Pool {
     /// A pool of `helpers` helper threads (besides the calling one).
     pub fn new(helpers: usize) -> Pool {
         Pool {
-            idle: AtomicUsize::new(helpers),
+            idle: AtomicIsize::new(helpers as isize),
         }
     }
 
@@ -103,15 +105,20 @@ impl Pool {
     fn claim(&self, want: usize) -> usize {
         let mut got = 0;
         let _ = self.idle.fetch_update(Relaxed, Relaxed, |idle| {
-            got = idle.min(want);
+            got = idle.clamp(0, want as isize);
             (got > 0).then_some(idle - got)
         });
-        got
+        got as usize
     }
 
-    /// Returns `n` helpers.
-    fn release(&self, n: usize) {
-        self.idle.fetch_add(n, Relaxed);
+    /// Returns one slot.
+    fn release(&self) {
+        self.idle.fetch_add(1, Relaxed);
+    }
+
+    /// Takes one slot back, even if that briefly overcommits.
+    fn reclaim(&self) {
+        self.idle.fetch_sub(1, Relaxed);
     }
 }
 
@@ -508,8 +515,7 @@ macro_rules! endgame_search {
                             if helpers > 0 {
                                 let rest = list.sorted_from(1);
                                 let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
-                                let (s, x) = self.split(p, o, alpha, rest, helpers);
-                                pool.release(helpers);
+                                let (s, x) = self.split(p, o, alpha, rest, helpers, &pool);
                                 if s > best {
                                     best = s;
                                     best_move = x;
@@ -544,7 +550,7 @@ macro_rules! endgame_search {
             /// Searches `moves` (children of `p`/`o`, empties already counted down) with this
             /// thread and `helpers` more; returns the best score and move.
             $(#[$attr])*
-            fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize) -> (i32, u8) {
+            fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
                 let shared = Split {
                     moves,
                     next: AtomicUsize::new(0),
@@ -563,13 +569,17 @@ macro_rules! endgame_search {
                                 unsafe {
                                     h.split_worker(p, o, alpha, shared)
                                 };
+                                pool.release();
                                 h.nodes
                             })
                         })
                         .collect();
                     self.split_worker(p, o, alpha, &shared);
+                    // lend this thread's slot while waiting for the helpers
+                    pool.release();
                     handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
                 });
+                pool.reclaim();
                 self.nodes += helper_nodes;
                 let best = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
                 best

@@ -162,7 +162,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
                     "{index:4} | {empties:7} | {best:>4} | {:+5} | {expected:>8} | {secs:10.3} | {cpu:10.3} | {:14} | {:12.0} | {}{mark}",
                     r.score,
                     r.nodes,
-                    r.nodes as f64 / cpu.max(1e-9),
+                    if cpu > 1e-6 { r.nodes as f64 / cpu } else { 0.0 },
                     pv.join(" ")
                 );
                 if mode == Mode::AllMoves {
