@@ -38,6 +38,9 @@ pub struct TrainArgs {
     /// Adam step size in discs.
     #[arg(long, default_value_t = 0.5)]
     lr: f32,
+    /// Adam step size at the last epoch of each stage (geometric decay).
+    #[arg(long, default_value_t = 0.5)]
+    lr_end: f32,
     /// L2 regularisation coefficient.
     #[arg(long, default_value_t = 1e-5)]
     l2: f32,
@@ -86,6 +89,7 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             epochs_first: a.epochs_first,
             epochs: a.epochs,
             lr: a.lr,
+            lr_end: a.lr_end,
             l2: a.l2,
             window: a.window,
             quantum: a.quantum,

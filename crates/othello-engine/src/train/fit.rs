@@ -14,8 +14,11 @@ pub struct FitConfig {
     pub epochs_first: usize,
     /// Epochs of each later stage (warm-started from its neighbour).
     pub epochs: usize,
-    /// Adam step size, in discs.
+    /// Adam step size at the first epoch of a stage, in discs.
     pub lr: f32,
+    /// Step size at the last epoch (geometric decay from `lr`): with a constant step, Adam keeps
+    /// every weight jittering by about the step, which adds noise to all 46 terms of a sum.
+    pub lr_end: f32,
     /// L2 coefficient on the weights (loss = mean squared error + l2 * sum of squares).
     pub l2: f32,
     /// A stage trains on positions within `window` empties of its own.
@@ -120,6 +123,8 @@ fn fit_stage(
             grad[PACKED_BIAS] += r;
         }
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+        let progress = (epoch - 1) as f32 / (epochs.max(2) - 1) as f32;
+        let lr = cfg.lr * (cfg.lr_end.max(1e-6) / cfg.lr).powf(progress);
         for j in 0..PACKED_LEN {
             let g = 2.0 * grad[j] / n + 2.0 * cfg.l2 * w[j];
             if g == 0.0 && m[j] == 0.0 {
@@ -127,7 +132,7 @@ fn fit_stage(
             }
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
-            w[j] -= cfg.lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+            w[j] -= lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
         }
         log(EpochLog {
             stage,
@@ -297,6 +302,7 @@ mod tests {
             epochs_first: 300,
             epochs: 300,
             lr: 0.5,
+            lr_end: 0.01,
             l2: 0.0,
             window: 2,
             quantum: 1,
