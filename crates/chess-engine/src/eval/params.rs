@@ -85,11 +85,11 @@ pub const PASSED_RANK_WEIGHT: [i32; 8] = [0, 0, 0, 1, 3, 5, 8, 0];
 
 /// King safety: attack units per attacking piece type (knight, bishop, rook, queen) per attacked
 /// square of the king zone.
-pub const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+pub const KING_ATTACK_UNITS: [i32; 4] = [3, 3, 4, 6];
 /// King safety: units per safe checking move available to the attacker.
-pub const KING_SAFE_CHECK_UNITS: i32 = 6;
+pub const KING_SAFE_CHECK_UNITS: i32 = 8;
 /// King safety: the penalty is `units² / KING_DANGER_DIV` in the middlegame.
-pub const KING_DANGER_DIV: i32 = 6;
+pub const KING_DANGER_DIV: i32 = 4;
 /// King safety: endgame share of the penalty, `units / KING_DANGER_EG_DIV`.
 pub const KING_DANGER_EG_DIV: i32 = 2;
 /// King safety cap (middlegame centipawns).
