@@ -108,6 +108,21 @@ mod tests {
     }
 
     #[test]
+    fn matches_ply_othello_flip_on_last_moves() {
+        use crate::endgame::tests::random_position;
+        use crate::kernel::Portable;
+        let mut seed = 0x5eed_u64;
+        for _ in 0..5_000 {
+            let (p, o) = random_position(Portable, &mut seed, 1);
+            let x = (!(p | o)).trailing_zeros() as usize;
+            for (a, b) in [(p, o), (o, p)] {
+                let reference = ply_othello::flip::scalar::flip(x, a, b).count_ones();
+                assert_eq!(count_last_flip(x, a), reference, "x={x} p={a:#x} o={b:#x}");
+            }
+        }
+    }
+
+    #[test]
     fn matches_direction_walk() {
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..200_000 {
