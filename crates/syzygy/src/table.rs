@@ -248,8 +248,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// Raw stored WDL value (-2..=2) of a placement, before capture resolution.
     pub(crate) fn probe_wdl(&self, p: &Placement) -> TableResult<i8> {
         debug_assert_eq!(self.kind, TableKind::Wdl);
-        let mut p = *p;
-        let (file, idx) = self.index(&mut p, None)?;
+        let (file, idx) = self.index(p, None)?;
         let sub = &self.subs[file * self.sides + p.stm.min(self.sides - 1)];
         let value = sub.pairs.decompress(self.bytes.as_ref(), idx)?;
         match value {
@@ -262,9 +261,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// when the table stores the other side to move.
     pub(crate) fn probe_dtz(&self, p: &Placement, wdl: i8) -> TableResult<Option<u32>> {
         debug_assert_eq!(self.kind, TableKind::Dtz);
-        let mut p = *p;
-        let stm = p.stm;
-        let Some((file, idx)) = self.index_if_stored(&mut p, stm)? else {
+        let Some((file, idx)) = self.index_if_stored(p)? else {
             return Ok(None);
         };
         let sub = &self.subs[file];
@@ -298,10 +295,11 @@ impl<B: AsRef<[u8]>> Table<B> {
         Ok(Some(if plies { value } else { value * 2 }))
     }
 
-    /// The DTZ side check happens after the leading pawn file is known.
-    fn index_if_stored(&self, p: &mut Placement, stm: usize) -> TableResult<Option<(usize, u64)>> {
+    /// File and index of a DTZ placement, or `None` when the sub-table of its leading-pawn file
+    /// stores the other side to move.
+    fn index_if_stored(&self, p: &Placement) -> TableResult<Option<(usize, u64)>> {
         let mut stored = true;
-        let result = self.index(p, Some((stm, &mut stored)))?;
+        let result = self.index(p, Some((p.stm, &mut stored)))?;
         Ok(stored.then_some(result))
     }
 
@@ -309,7 +307,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// when that file's sub-table stores the side to move; otherwise the flag is cleared.
     fn index(
         &self,
-        p: &mut Placement,
+        p: &Placement,
         dtz_stm: Option<(usize, &mut bool)>,
     ) -> TableResult<(usize, u64)> {
         let n = p.len;
