@@ -17,7 +17,7 @@ use crate::empties::{Empties, HEAD};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::last_flip::count_last_flip;
 use crate::moveorder::{Move, MoveList, REFUTED};
-use crate::stability::stability_upper_bound;
+use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,6 +27,9 @@ pub const SCORE_INF: i32 = 127;
 
 /// Up to this many empties the hash-less `shallow` search is used (Edax: 7).
 pub const SHALLOW_DEPTH: u32 = 7;
+
+/// Up to this many empties, solid opponent discs are normalised to the player's for hashing.
+pub const SOLID_DEPTH: u32 = 9;
 
 /// From this many empties on, the enhanced transposition cutoff probes every child.
 pub const ETC_DEPTH: u32 = 11;
@@ -444,7 +447,15 @@ macro_rules! endgame_search {
                 self.nodes += 1;
                 let nodes0 = self.nodes;
                 // prefetch as early as possible: the bucket is needed only after move generation
-                let hash = k.hash(p, o);
+                // seed 003: at few empties, opponent discs on four full lines ("solid") can never
+                // flip nor take part in a flip; hash them as the player's, shifting the score
+                let (hp, ho, ofs) = if n <= SOLID_DEPTH {
+                    let solid = solid_discs(p | o) & o;
+                    (p | solid, o ^ solid, 2 * solid.count_ones() as i32)
+                } else {
+                    (p, o, 0)
+                };
+                let hash = k.hash(hp, ho);
                 self.tt.prefetch(hash);
                 if alpha >= SC_THRESHOLD[n as usize] {
                     let ub = stability_upper_bound(p, o);
@@ -462,13 +473,13 @@ macro_rules! endgame_search {
                 // the flips are computed while the prefetched bucket arrives (seed 003)
                 let mut list = MoveList::new(k, p, o, moves);
                 let mut hash_moves = [NO_MOVE; 2];
-                if let Some(e) = self.tt.probe(hash, p, o) {
+                if let Some(e) = self.tt.probe(hash, hp, ho) {
                     if u32::from(e.depth) >= n && e.selectivity >= EXACT {
-                        if e.lower >= beta {
-                            return e.lower;
+                        if e.lower - ofs >= beta {
+                            return e.lower - ofs;
                         }
-                        if e.upper <= alpha {
-                            return e.upper;
+                        if e.upper - ofs <= alpha {
+                            return e.upper - ofs;
                         }
                     }
                     hash_moves = e.moves;
@@ -543,7 +554,7 @@ macro_rules! endgame_search {
                     }
                 }
                 self.n_empties += 1;
-                self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
+                self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
                 best
             }
 

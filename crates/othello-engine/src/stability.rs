@@ -71,6 +71,13 @@ fn full_diagonal(occupied: u64, s: u32, m: u64) -> u64 {
     !e
 }
 
+/// Discs whose four lines are all full: no move can ever flip them or flank with them.
+#[inline(always)]
+pub fn solid_discs(occupied: u64) -> u64 {
+    let [h, v, d9, d7] = full_lines(occupied);
+    occupied & h & v & d9 & d7
+}
+
 /// Stable discs of `player` (edges exactly, inner discs by the full-line/neighbour closure).
 #[inline(always)]
 pub fn stable_discs(player: u64, opponent: u64) -> u64 {
