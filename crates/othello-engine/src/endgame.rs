@@ -87,7 +87,7 @@ pub fn solve_1(player: u64, x: usize) -> i32 {
 
 /// From this many empties on, a null-window node whose first move did not cut off may hand
 /// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
-pub const SPLIT_DEPTH: u32 = 12;
+pub const SPLIT_DEPTH: u32 = 16;
 
 /// Idle helper threads available for splitting. A thread that runs out of work at a split
 /// node lends its slot back while it waits, so busy siblings can split deeper (the count may
