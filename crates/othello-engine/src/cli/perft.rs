@@ -13,7 +13,7 @@ pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
     /// Start position: 64 squares (`X`/`O`/`-`) then the side to move; default the initial one.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     board: Option<String>,
 }
 

@@ -135,7 +135,8 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         let secs = t.elapsed().as_secs_f64();
         // single-threaded runs also report the thread's CPU time (the box may be shared)
         let cpu = match (cpu0, thread_cpu_seconds()) {
-            (Some(a), Some(b)) if solver.threads() == 1 => b - a,
+            // the kernel updates the counter at scheduler ticks: very short solves may read 0
+            (Some(a), Some(b)) if solver.threads() == 1 && b > a => b - a,
             _ => secs,
         };
         total_cpu += cpu;
