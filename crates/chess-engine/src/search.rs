@@ -809,9 +809,9 @@ impl<'a, 's> Worker<'a, 's> {
 
         if !PV && !in_check {
             // Reverse futility pruning.
-            if depth <= 8
+            if depth <= 7
                 && eval.abs() < KNOWN_WIN
-                && eval - 75 * (depth - i32::from(improving)) >= beta
+                && eval - 95 * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
