@@ -623,7 +623,11 @@ macro_rules! endgame_search {
 }
 
 endgame_search!(Portable, #[inline]);
+#[cfg(target_arch = "x86_64")]
 endgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
+#[cfg(not(target_arch = "x86_64"))]
+endgame_search!(Avx2, #[inline]);
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -85,3 +85,23 @@ impl Kernel for Avx2 {
         "avx2"
     }
 }
+
+/// Off x86-64 no `Avx2` token is ever created; these only keep the search generic code compiling.
+#[cfg(not(target_arch = "x86_64"))]
+impl Kernel for Avx2 {
+    #[inline(always)]
+    fn moves(self, player: u64, opponent: u64) -> u64 {
+        Portable.moves(player, opponent)
+    }
+    #[inline(always)]
+    fn flip(self, x: usize, player: u64, opponent: u64) -> u64 {
+        Portable.flip(x, player, opponent)
+    }
+    #[inline(always)]
+    fn hash(self, player: u64, opponent: u64) -> u64 {
+        Portable.hash(player, opponent)
+    }
+    fn name(self) -> &'static str {
+        "avx2"
+    }
+}

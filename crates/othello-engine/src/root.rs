@@ -191,7 +191,11 @@ macro_rules! root_search {
 }
 
 root_search!(Portable, #[inline]);
+#[cfg(target_arch = "x86_64")]
 root_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
+#[cfg(not(target_arch = "x86_64"))]
+root_search!(Avx2, #[inline]);
 
 /// The search instantiated for the kernel chosen at start-up.
 enum Engine {
