@@ -1,6 +1,6 @@
 //! Speed of the flip / get_moves variants and of perft per CPU level.
 //!
-//! `cargo run --release -p ply-othello --example bench [PERFT_DEPTH]` (default depth 12).
+//! `cargo run --release -p ply-othello --example perft_bench [PERFT_DEPTH]` (default depth 12).
 
 use ply_othello::{flip, moves, perft_with, Board, Cpu};
 use std::hint::black_box;

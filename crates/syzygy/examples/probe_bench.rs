@@ -1,5 +1,5 @@
 //! Probe speed over the truth positions, one thread, tables warm: ply-syzygy and shakmaty-syzygy side by
-//! side. Run: `cargo run --release -p ply-syzygy --example bench [-- ROUNDS [ply|shakmaty]]`.
+//! side. Run: `cargo run --release -p ply-syzygy --example probe_bench [-- ROUNDS [ply|shakmaty]]`.
 
 use std::path::PathBuf;
 use std::time::Instant;
