@@ -146,20 +146,44 @@ pub struct Search<K: Kernel> {
     pub(crate) empties: Empties,
     pub(crate) parity: u32,
     pub(crate) n_empties: u32,
+    /// Set by another thread to abandon the search: the null-window layers with a table poll
+    /// it, return at once without storing, and the caller discards the result.
+    pub(crate) abort: Arc<AtomicBool>,
+    /// Time at which the search raises `abort` itself (checked every [`POLL_NODES`] calls,
+    /// in case the timer thread is starved of CPU).
+    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) poll: u32,
 }
+
+/// Null-window calls between two looks at the clock.
+pub const POLL_NODES: u32 = 64;
 
 impl<K: Kernel> Search<K> {
     /// A search with its own table of `tt_mib` MiB.
     pub fn new(k: K, tt_mib: usize) -> Search<K> {
+        Search::with_tt(k, Arc::new(Tt::new(tt_mib)))
+    }
+
+    /// A search on a shared table `tt` (e.g. the midgame search's endgame table).
+    pub fn with_tt(k: K, tt: Arc<Tt>) -> Search<K> {
         Search {
             k,
-            tt: Arc::new(Tt::new(tt_mib)),
+            tt,
             pool: None,
             nodes: 0,
             empties: Empties::new(0),
             parity: 0,
             n_empties: 0,
+            abort: Arc::new(AtomicBool::new(false)),
+            deadline: None,
+            poll: POLL_NODES,
         }
+    }
+
+    /// True once the abort flag was raised: every result since is meaningless.
+    #[inline(always)]
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Relaxed)
     }
 
     /// A copy for a helper thread: same table, pool and position state, no nodes.
@@ -172,7 +196,26 @@ impl<K: Kernel> Search<K> {
             empties: self.empties.clone(),
             parity: self.parity,
             n_empties: self.n_empties,
+            abort: Arc::clone(&self.abort),
+            deadline: self.deadline,
+            poll: POLL_NODES,
         }
+    }
+
+    /// Polls the deadline now and then; true when the search must stop.
+    #[inline(always)]
+    pub(crate) fn poll_abort(&mut self) -> bool {
+        self.poll -= 1;
+        if self.poll == 0 {
+            self.poll = POLL_NODES;
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.abort.store(true, Relaxed);
+            }
+        }
+        self.abort.load(Relaxed)
     }
 
     /// Prepares the empty list and parity for a root position.
@@ -445,6 +488,9 @@ macro_rules! endgame_search {
                 let n = self.n_empties;
                 let beta = alpha + 1;
                 self.nodes += 1;
+                if self.poll_abort() {
+                    return alpha;
+                }
                 let nodes0 = self.nodes;
                 // prefetch as early as possible: the bucket is needed only after move generation
                 // seed 003: at few empties, opponent discs on four full lines ("solid") can never
@@ -554,6 +600,9 @@ macro_rules! endgame_search {
                     }
                 }
                 self.n_empties += 1;
+                if self.abort.load(Relaxed) {
+                    return best;
+                }
                 self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
                 best
             }

@@ -14,8 +14,10 @@ pub mod kernel;
 pub mod last_flip;
 pub mod moveorder;
 pub mod root;
+pub mod search;
 pub mod stability;
 pub mod train;
 pub mod tt;
 
 pub use root::{Mode, RootResult, Solver, PASS};
+pub use search::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};

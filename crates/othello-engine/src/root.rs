@@ -9,6 +9,7 @@ use crate::endgame::{final_score, Pool, Search, SCORE_INF};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::moveorder::MoveList;
 use crate::tt::{EXACT, NO_MOVE};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Square code of a pass in a principal variation.
@@ -86,7 +87,8 @@ macro_rules! root_search {
                         -self.pvs(cp, co, -beta, -a, &mut child)
                     } else {
                         let s = -self.nws_any(cp, co, -a - 1);
-                        if s > a && s < beta {
+                        // an aborted child looks like a fail high: never re-search it
+                        if s > a && s < beta && !self.aborted() {
                             -self.pvs(cp, co, -beta, -a, &mut child)
                         } else {
                             s
@@ -109,6 +111,9 @@ macro_rules! root_search {
                     }
                 }
                 self.n_empties += 1;
+                if self.aborted() {
+                    return best;
+                }
                 self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
                 best
             }
@@ -121,6 +126,9 @@ macro_rules! root_search {
                 let mut beta = (guess + DELTA).min(64);
                 loop {
                     let s = self.pvs(p, o, alpha, beta, pv);
+                    if self.aborted() {
+                        return s;
+                    }
                     if s <= alpha && alpha > -64 {
                         beta = s + 1;
                         alpha = -64;
@@ -254,6 +262,15 @@ impl Solver {
             // SAFETY: an `Avx2` token exists only after `Avx2::detect` confirmed every feature
             // that the target_feature attribute of `solve_root` enables.
             Engine::Avx2(s) => unsafe { s.solve_root(player, opponent, mode) },
+        }
+    }
+
+    /// The flag that abandons a running [`solve`](Self::solve) when another thread sets it (the
+    /// solve then returns early with a meaningless result; clear the flag before the next one).
+    pub fn abort_flag(&self) -> Arc<AtomicBool> {
+        match &self.engine {
+            Engine::Portable(s) => Arc::clone(&s.abort),
+            Engine::Avx2(s) => Arc::clone(&s.abort),
         }
     }
 
