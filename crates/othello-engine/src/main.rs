@@ -21,6 +21,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Fit the pattern evaluation on WTHOR games, or measure a weight file.
     Train(Box<cli::train::TrainArgs>),
+    /// Fixed search benchmark: prints `Bench: <nodes> nodes <nps> nps`.
+    Bench(cli::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => cli::solve::run(&a),
         Command::Perft(a) => cli::perft::run(&a),
         Command::Train(a) => cli::train::run(&a),
+        Command::Bench(a) => cli::bench::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! Subcommands of the `ply-othello` program; each only translates arguments and text into
 //! library calls and prints results.
 
+pub mod bench;
 pub mod perft;
 pub mod solve;
 pub mod train;

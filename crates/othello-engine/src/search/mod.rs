@@ -3,9 +3,11 @@
 //! transposition table, the exact solver near the end of the game, Edax-like levels, a game
 //! clock and Lazy-SMP threads.
 //!
-//! Layout: [`level`] the level table, [`mpc`] the fitted probcut predictors, [`worker`] the
+//! Layout: [`level`] the level table, [`mpc`] the fitted probcut predictors ([`fit`] fits
+//! them), [`worker`] the
 //! tree search of one thread, [`time`] the clock budget and the timer, [`think`] the root
-//! (iterations, aspiration, threads); this file holds the public API.
+//! (iterations, aspiration, threads), [`bench`] the fixed benchmark; this file holds the
+//! public API.
 //!
 //! ```
 //! use ply_othello_engine::search::{Engine, EngineOptions, Limits};
@@ -17,6 +19,8 @@
 //! assert!([19, 26, 37, 44].contains(&out.best)); // d3, c4, f5, e6
 //! ```
 
+pub mod bench;
+pub mod fit;
 pub mod level;
 pub mod mpc;
 pub mod think;

@@ -136,6 +136,7 @@ struct Root {
 }
 
 /// Searches one root move to `depth - 1` with window (alpha, beta) from the mover's view.
+#[allow(clippy::too_many_arguments)]
 fn search_move<K: Kernel>(
     w: &mut Worker<K>,
     root: &Root,
@@ -161,6 +162,7 @@ where
 
 /// Principal-variation search of the root moves with window (alpha, beta); the best move
 /// goes to the front. `None` when aborted.
+#[allow(clippy::needless_range_loop)]
 fn root_pvs<K: Kernel>(
     w: &mut Worker<K>,
     root: &Root,
@@ -276,6 +278,9 @@ where
     })
 }
 
+/// Callback of the main thread after each completed iteration (stage, result, nodes).
+type Report<'a> = dyn FnMut(Stage, &Iteration, u64) + 'a;
+
 /// The iterations of one thread. The main thread (`report` set) reports and stops at the soft
 /// budget; helpers run until their abort flag is raised.
 #[allow(clippy::too_many_arguments)]
@@ -287,7 +292,7 @@ fn run<K: Kernel>(
     all: bool,
     start: Instant,
     soft: Option<Duration>,
-    mut report: Option<&mut dyn FnMut(Stage, &Iteration, u64)>,
+    mut report: Option<&mut Report<'_>>,
 ) -> Option<(Stage, Iteration)>
 where
     Worker<K>: Tree,

@@ -436,7 +436,7 @@ midgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
 midgame_search!(Avx2, #[inline]);
 
 /// Entry points of a kernel's search copy, callable from generic (non-`target_feature`) code.
-pub(crate) trait Tree {
+pub trait Tree {
     /// [`Worker::pvs`] of this kernel.
     #[allow(clippy::too_many_arguments)]
     fn pvs_entry(
