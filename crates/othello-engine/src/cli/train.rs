@@ -4,7 +4,7 @@
 use super::CliError;
 use clap::Args;
 use ply_othello_engine::train::pipeline::{self, Options};
-use ply_othello_engine::train::FitConfig;
+use ply_othello_engine::train::{FitConfig, Method};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,10 +29,34 @@ pub struct TrainArgs {
     /// Do not fit: measure this weight file (ply or Edax format) on the held-out games.
     #[arg(long)]
     measure: Option<PathBuf>,
-    /// Full-batch Adam epochs of the first stage.
+    /// Least-squares solver: `cg` (conjugate gradient, ridge) or `adam` (full-batch Adam, L2).
+    #[arg(long, default_value = "cg", value_parser = parse_method)]
+    method: Method,
+    /// CG ridge strength, in samples (each weight is pulled toward zero like that many samples
+    /// with a zero residual).
+    #[arg(long, default_value_t = 6.0)]
+    ridge: f32,
+    /// Weight of a sample d empties away from the stage's own: neighbour_weight^d.
+    #[arg(long, default_value_t = 1.0)]
+    neighbour_weight: f32,
+    /// Huber threshold in discs (CG only; 0 = least squares): residuals beyond it are
+    /// down-weighted by iteratively reweighted least squares, since MAE is what is measured.
+    #[arg(long, default_value_t = 0.0)]
+    huber: f32,
+    /// Reweighting rounds of a Huber fit (each of half the stage's iterations).
+    #[arg(long, default_value_t = 2)]
+    robust_rounds: usize,
+    /// Numbers of empties per stage table: 2 (Edax's layout) or 1.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    plies: u8,
+    /// Fit only these stages (comma-separated; with `--plies 2` stage s serves 2s+11 and
+    /// 2s+12 empties, with `--plies 1` s+11).
+    #[arg(long, value_delimiter = ',')]
+    stages: Vec<u32>,
+    /// Iterations (CG) or full-batch epochs (Adam) of the first stage.
     #[arg(long, default_value_t = 60)]
     epochs_first: usize,
-    /// Epochs of the later, warm-started stages.
+    /// Iterations (CG) or epochs (Adam) of the later, warm-started stages.
     #[arg(long, default_value_t = 40)]
     epochs: usize,
     /// Adam step size in discs.
@@ -62,6 +86,15 @@ pub struct TrainArgs {
     /// Solve this many training positions per number of empties and train on them too.
     #[arg(long, default_value_t = 0)]
     solve_train: usize,
+    /// Offset of the solved training positions: offsets 0, 1, 2 ... solve disjoint sets.
+    #[arg(long, default_value_t = 0)]
+    solve_offset: usize,
+    /// Write the solved held-out positions (`--solve-test`) to this label file.
+    #[arg(long)]
+    test_label_out: Option<PathBuf>,
+    /// Measure against these solved held-out positions (files from `--test-label-out`).
+    #[arg(long)]
+    test_labels: Vec<PathBuf>,
     /// Write the solved training positions to this label file.
     #[arg(long)]
     label_out: Option<PathBuf>,
@@ -86,6 +119,19 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
         checkpoint: a.checkpoint.clone(),
         measure_only: a.measure.clone(),
         fit: FitConfig {
+            method: a.method,
+            ridge: a.ridge,
+            neighbour_weight: a.neighbour_weight,
+            stage_mask: if a.stages.is_empty() {
+                u64::MAX
+            } else {
+                a.stages
+                    .iter()
+                    .fold(0, |m, &s| m | 1u64.checked_shl(s).unwrap_or(0))
+            },
+            plies: a.plies,
+            huber: a.huber,
+            robust_rounds: a.robust_rounds,
             epochs_first: a.epochs_first,
             epochs: a.epochs,
             lr: a.lr,
@@ -98,6 +144,9 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
         exact_empties: a.exact_empties.clone(),
         solve_test: a.solve_test,
         solve_train: a.solve_train,
+        solve_offset: a.solve_offset,
+        test_label_out: a.test_label_out.clone(),
+        test_labels: a.test_labels.clone(),
         label_out: a.label_out.clone(),
         labels_only: a.labels_only,
         label_repeat: a.label_repeat,
@@ -105,4 +154,12 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
     };
     pipeline::run(&opts, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn parse_method(s: &str) -> Result<Method, String> {
+    match s {
+        "cg" => Ok(Method::Cg),
+        "adam" => Ok(Method::Adam),
+        _ => Err(format!("unknown method {s:?} (cg or adam)")),
+    }
 }

@@ -12,5 +12,5 @@ pub mod pipeline;
 pub mod wthor;
 
 pub use dataset::{read_labels, Dataset, Sample, Split};
-pub use fit::{fit_all, FitConfig};
+pub use fit::{fit_all, FitConfig, Method};
 pub use measure::{measure, MaeRow};

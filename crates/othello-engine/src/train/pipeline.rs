@@ -2,7 +2,7 @@
 //! stage (with progress bars and per-epoch logs), write the weights in ply's and optionally
 //! Edax's format, and report the held-out errors.
 
-use super::dataset::{read_labels, Dataset, LabelError, Split};
+use super::dataset::{read_labels, Dataset, LabelError, Sample, Split};
 use super::exact;
 use super::fit::{fit_all, FitConfig, FitError};
 use super::measure::{measure, MaeRow};
@@ -39,6 +39,13 @@ pub struct Options {
     pub solve_test: usize,
     /// Training positions solved per number of empties and added as exact labels.
     pub solve_train: usize,
+    /// Offset of the solved training positions (see [`exact::pick`]): successive offsets
+    /// label disjoint sets.
+    pub solve_offset: usize,
+    /// Where to write the solved held-out positions (`solve_test`) as a label file.
+    pub test_label_out: Option<PathBuf>,
+    /// Solved held-out positions to measure against (label files from `test_label_out`).
+    pub test_labels: Vec<PathBuf>,
     /// Where to write the solved training positions as a label file.
     pub label_out: Option<PathBuf>,
     /// Each label-file sample enters the training set this many times (its weight).
@@ -100,8 +107,22 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
     };
     let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
     pb.finish_and_clear();
+    let mut labelled = Vec::new();
     for path in &opts.labels {
-        let labelled = read_labels(path)?;
+        labelled.extend(read_labels(path)?);
+    }
+    if !labelled.is_empty() {
+        // an exact label replaces the game label of the same training position
+        let solved: std::collections::HashSet<ply_othello::Board> =
+            labelled.iter().map(|s| s.board).collect();
+        let before = ds.train.len();
+        ds.train.retain(|s| !solved.contains(&s.board));
+        let _ = writeln!(
+            log,
+            "label files: {} positions ({} replace a game-labelled training position)",
+            labelled.len(),
+            before - ds.train.len()
+        );
         for _ in 0..opts.label_repeat.max(1) {
             ds.train.extend_from_slice(&labelled);
         }
@@ -120,6 +141,7 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
                 &ds.train,
                 e,
                 opts.solve_train,
+                opts.solve_offset,
                 solver,
                 || pb.inc(1),
             ));
@@ -166,7 +188,17 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
         Some(path) => eval::load_weights(path)?,
         None => {
             let cfg = opts.fit;
-            let epochs_total = (cfg.epochs_first + (super::fit::N_STAGES - 1) * cfg.epochs) as u64;
+            let per_stage = |e: usize| {
+                let robust = cfg.method == super::fit::Method::Cg && cfg.huber > 0.0;
+                e + if robust {
+                    cfg.robust_rounds * super::fit::robust_iterations(e)
+                } else {
+                    0
+                }
+            };
+            let epochs_total = (per_stage(cfg.epochs_first)
+                + (super::fit::n_stages(cfg.plies) - 1) * per_stage(cfg.epochs))
+                as u64;
             let pb = bar(
                 epochs_total,
                 opts.progress,
@@ -175,13 +207,13 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             let mut on_epoch = |e: super::fit::EpochLog| {
                 pb.inc(1);
                 pb.set_message(format!(
-                    "stage {} mse {:.2} val-mae {:.3}",
-                    e.stage, e.train_mse, e.validation_mae
+                    "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
+                    e.stage, e.train_mse, e.train_mae, e.validation_mae
                 ));
                 let _ = writeln!(
                     log,
-                    "stage {:2} epoch {:3} train-mse {:8.3} validation-mae {:.3}",
-                    e.stage, e.epoch, e.train_mse, e.validation_mae
+                    "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
+                    e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
                 );
             };
             let w = fit_all(
@@ -230,11 +262,8 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             r.empties, r.exact.0, r.exact.1, r.all.0, r.all.1
         );
     }
+    let mut solved_test: Vec<(u8, Vec<Sample>, f64)> = Vec::new();
     if let (Some(solver), true) = (solver.as_mut(), opts.solve_test > 0) {
-        let _ = writeln!(
-            log,
-            "held-out positions solved exactly: empties | n | MAE | solve time"
-        );
         for &e in &opts.exact_empties {
             let t = Instant::now();
             let pb = bar(
@@ -242,17 +271,73 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
                 opts.progress,
                 "solve test {bar:40} {pos}/{len} {elapsed} eta {eta}",
             );
-            let solved = exact::solve_samples(&ds.test, e, opts.solve_test, solver, || pb.inc(1));
+            let solved =
+                exact::solve_samples(&ds.test, e, opts.solve_test, 0, solver, || pb.inc(1));
             pb.finish_and_clear();
+            let (n, equal, diff) =
+                exact::label_agreement(&exact::pick(&ds.test, e, opts.solve_test, 0), &solved);
+            if n > 0 {
+                let _ = writeln!(
+                    log,
+                    "WTHOR perfect-play labels vs solver at {e} empties: {equal}/{n} equal, \
+                     mean |difference| {diff:.2} discs"
+                );
+            }
+            solved_test.push((e, solved, t.elapsed().as_secs_f64()));
+        }
+        if let Some(path) = &opts.test_label_out {
+            let mut f =
+                std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
+            for (_, solved, _) in &solved_test {
+                exact::write_labels(&mut f, solved)
+                    .map_err(|e| PipelineError::Write(path.clone(), e))?;
+            }
+        }
+    }
+    if !opts.test_labels.is_empty() {
+        // solved held-out positions from earlier runs (`--test-label-out`)
+        let held_out: std::collections::HashSet<ply_othello::Board> =
+            ds.test.iter().map(|s| s.board).collect();
+        let mut all = Vec::new();
+        for path in &opts.test_labels {
+            all.extend(read_labels(path)?);
+        }
+        let outside = all.iter().filter(|s| !held_out.contains(&s.board)).count();
+        if outside > 0 {
             let _ = writeln!(
                 log,
-                "{:7} | {:5} | {:6.2} | {:.1} s",
-                e,
-                solved.len(),
-                exact::mae(&weights, &solved),
-                t.elapsed().as_secs_f64()
+                "warning: {outside} test-label positions are not from held-out games"
             );
         }
+        let mut empties: Vec<u8> = all.iter().map(|s| s.empties).collect();
+        empties.sort_unstable();
+        empties.dedup();
+        for e in empties {
+            let at: Vec<Sample> = all.iter().filter(|s| s.empties == e).copied().collect();
+            solved_test.push((e, at, 0.0));
+        }
+    }
+    if !solved_test.is_empty() {
+        let _ = writeln!(
+            log,
+            "held-out positions solved exactly: empties | n | MAE | zero-evaluation MAE | solve time"
+        );
+    }
+    for (e, solved, seconds) in &solved_test {
+        let zero = solved
+            .iter()
+            .map(|s| f64::from(s.label.unsigned_abs()))
+            .sum::<f64>()
+            / solved.len().max(1) as f64;
+        let _ = writeln!(
+            log,
+            "{:7} | {:5} | {:6.2} | {:6.2} | {:.1} s",
+            e,
+            solved.len(),
+            exact::mae(&weights, solved),
+            zero,
+            seconds
+        );
     }
     Ok(rows)
 }
