@@ -34,14 +34,14 @@ pub struct TrainArgs {
     method: Method,
     /// CG ridge strength, in samples (each weight is pulled toward zero like that many samples
     /// with a zero residual).
-    #[arg(long, default_value_t = 6.0)]
+    #[arg(long, default_value_t = 3.0)]
     ridge: f32,
     /// Weight of a sample d empties away from the stage's own: neighbour_weight^d.
     #[arg(long, default_value_t = 1.0)]
     neighbour_weight: f32,
     /// Huber threshold in discs (CG only; 0 = least squares): residuals beyond it are
     /// down-weighted by iteratively reweighted least squares, since MAE is what is measured.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 4.0)]
     huber: f32,
     /// Reweighting rounds of a Huber fit (each of half the stage's iterations).
     #[arg(long, default_value_t = 2)]
@@ -54,10 +54,10 @@ pub struct TrainArgs {
     #[arg(long, value_delimiter = ',')]
     stages: Vec<u32>,
     /// Iterations (CG) or full-batch epochs (Adam) of the first stage.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 120)]
     epochs_first: usize,
     /// Iterations (CG) or epochs (Adam) of the later, warm-started stages.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 80)]
     epochs: usize,
     /// Adam step size in discs.
     #[arg(long, default_value_t = 0.5)]
