@@ -14,6 +14,7 @@
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::empties::{Empties, HEAD};
+use crate::eval::{Features, Weights};
 use crate::kernel::{Avx2, Kernel, Portable};
 use crate::last_flip::count_last_flip;
 use crate::moveorder::{Move, MoveList, REFUTED};
@@ -153,7 +154,16 @@ pub struct Search<K: Kernel> {
     /// in case the timer thread is starved of CPU).
     pub(crate) deadline: Option<std::time::Instant>,
     pub(crate) poll: u32,
+    /// Evaluation for move ordering at [`EVAL_SORT_DEPTH`] empties and more (issue 6).
+    pub(crate) weights: Option<Arc<Weights>>,
 }
+
+/// From this many empties on, moves are ordered with the pattern evaluation of the child
+/// (seed 003: Edax sorts endgame moves by shallow midgame searches from about 14 empties).
+pub const EVAL_SORT_DEPTH: u32 = 14;
+
+/// From this many empties on, the ordering uses a one-ply search of the child instead.
+pub const EVAL_SORT_DEPTH_1: u32 = 18;
 
 /// Null-window calls between two looks at the clock.
 pub const POLL_NODES: u32 = 64;
@@ -177,6 +187,7 @@ impl<K: Kernel> Search<K> {
             abort: Arc::new(AtomicBool::new(false)),
             deadline: None,
             poll: POLL_NODES,
+            weights: None,
         }
     }
 
@@ -199,6 +210,7 @@ impl<K: Kernel> Search<K> {
             abort: Arc::clone(&self.abort),
             deadline: self.deadline,
             poll: POLL_NODES,
+            weights: self.weights.clone(),
         }
     }
 
@@ -561,6 +573,36 @@ macro_rules! endgame_search {
                     }
                 }
                 list.evaluate(k, p, o, hash_moves, self.parity);
+                if n >= EVAL_SORT_DEPTH {
+                    if let Some(w) = &self.weights {
+                        if n >= EVAL_SORT_DEPTH_1 {
+                            // one ply: the opponent's best reply by evaluation
+                            list.add_evaluation(|m| {
+                                let x = m.x as usize;
+                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                                let cf = Features::new(cp, co);
+                                let mut replies = k.moves(cp, co);
+                                if replies == 0 {
+                                    return -w.evaluate(&cf.pass(), n as usize - 1);
+                                }
+                                let mut best = -SCORE_INF * 128;
+                                while replies != 0 {
+                                    let y = replies.trailing_zeros() as usize;
+                                    replies &= replies - 1;
+                                    let f = k.flip(y, cp, co);
+                                    best = best.max(-w.evaluate(&cf.update(y, f), n as usize - 2));
+                                }
+                                best
+                            }, 1);
+                        } else {
+                            list.add_evaluation(|m| {
+                                let x = m.x as usize;
+                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                                w.evaluate(&Features::new(cp, co), n as usize - 1)
+                            }, 2);
+                        }
+                    }
+                }
                 if refuted != 0 {
                     list.demote(refuted);
                 }

@@ -12,13 +12,15 @@ const W_WIPEOUT: i32 = 1 << 30;
 /// Score of the transposition table's best move.
 const W_HASH_1: i32 = 1 << 29;
 /// Score of the transposition table's second move.
-const W_HASH_2: i32 = 1 << 28;
+pub const W_HASH_2: i32 = 1 << 28;
 /// Weight of each opponent reply removed (corners count twice).
 const W_MOBILITY: i32 = 1 << 15;
 /// Weight of each own disc made stable around the corners.
 const W_CORNER_STABILITY: i32 = 1 << 11;
 /// Weight of each empty square next to the mover's discs removed (opponent's potential moves).
 const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
+/// Weight of 1/128 disc of a child's evaluation before the shift: one disc weighs one reply.
+const W_EVAL_PER_128: i32 = W_MOBILITY / 128;
 /// Bonus for playing into a quadrant with an odd number of empties.
 const W_PARITY: i32 = 1 << 3;
 
@@ -121,6 +123,20 @@ impl MoveList {
         }
         self.moves.swap(i, b);
         self.moves[i]
+    }
+
+    /// Adds an evaluation term to the moves not already ranked by the table or a wipe-out
+    /// (seed 003, `movelist_evaluate` at high empties): `eval(child)` is the child's score in
+    /// 1/128 disc from the opponent's view; one disc weighs one reply, shifted right by `shift`
+    /// (Edax: 2 for an evaluation, 1 for a one-ply search).
+    #[inline(always)]
+    pub fn add_evaluation(&mut self, mut eval: impl FnMut(&Move) -> i32, shift: u32) {
+        for m in self.as_mut_slice() {
+            if m.score < W_HASH_2 && m.score != REFUTED {
+                let e = eval(m).clamp(-64 * 128, 64 * 128);
+                m.score += ((64 * 128 - e) * W_EVAL_PER_128) >> shift;
+            }
+        }
     }
 
     /// Marks the moves on the squares of `squares` as [`REFUTED`].

@@ -221,10 +221,18 @@ impl Solver {
     /// A solver with a `tt_mib` MiB transposition table, using the fastest kernel the CPU
     /// supports unless `portable` is set.
     pub fn new(tt_mib: usize, portable: bool) -> Solver {
-        let engine = match Avx2::detect() {
+        let mut engine = match Avx2::detect() {
             Some(k) if !portable => Engine::Avx2(Box::new(Search::new(k, tt_mib))),
             _ => Engine::Portable(Box::new(Search::new(Portable, tt_mib))),
         };
+        // the shipped evaluation orders moves at high empties (a test guards its decoding)
+        let weights = crate::eval::embedded_weights()
+            .ok()
+            .map(|w| Arc::new(crate::eval::Weights::new(&w)));
+        match &mut engine {
+            Engine::Portable(s) => s.weights = weights,
+            Engine::Avx2(s) => s.weights = weights,
+        }
         Solver { engine, threads: 1 }
     }
 
@@ -272,6 +280,15 @@ impl Solver {
             Engine::Portable(s) => Arc::clone(&s.abort),
             Engine::Avx2(s) => Arc::clone(&s.abort),
         }
+    }
+
+    /// Orders moves without the evaluation (the fastest-first reference ordering).
+    pub fn without_evaluation(mut self) -> Solver {
+        match &mut self.engine {
+            Engine::Portable(s) => s.weights = None,
+            Engine::Avx2(s) => s.weights = None,
+        }
+        self
     }
 
     /// Forgets every stored result.

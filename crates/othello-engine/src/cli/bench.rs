@@ -15,11 +15,14 @@ pub struct BenchArgs {
     /// Number of benchmark positions (at most 16).
     #[arg(long, default_value_t = bench::BENCH_GAMES.len())]
     positions: usize,
+    /// Search threads (the node count is deterministic only with 1).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// Runs `bench`.
 pub fn run(a: &BenchArgs) -> Result<ExitCode, CliError> {
-    let (lines, time) = bench::run(a.positions, a.level);
+    let (lines, time) = bench::run(a.positions, a.level, a.threads);
     for (i, l) in lines.iter().enumerate() {
         println!(
             "{:2} empties {:2} best {} score {:+3} nodes {}",

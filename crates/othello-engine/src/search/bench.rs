@@ -44,10 +44,14 @@ pub struct BenchLine {
     pub nodes: u64,
 }
 
-/// Runs the first `count` benchmark positions at `level` (one thread, fresh 64 MiB tables
-/// per position); returns the per-position results and the total time.
-pub fn run(count: usize, level: u8) -> (Vec<BenchLine>, Duration) {
-    let mut engine = Engine::new(EngineOptions::default());
+/// Runs the first `count` benchmark positions at `level` with `threads` threads (fresh
+/// 64 MiB tables per position; deterministic with one thread); returns the per-position
+/// results and the total time.
+pub fn run(count: usize, level: u8, threads: usize) -> (Vec<BenchLine>, Duration) {
+    let mut engine = Engine::new(EngineOptions {
+        threads,
+        ..EngineOptions::default()
+    });
     let mut lines = Vec::new();
     let mut time = Duration::ZERO;
     for game in BENCH_GAMES.iter().take(count) {
@@ -90,8 +94,8 @@ mod tests {
 
     #[test]
     fn reduced_bench_is_deterministic() {
-        let (a, _) = run(4, 6);
-        let (b, _) = run(4, 6);
+        let (a, _) = run(4, 6, 1);
+        let (b, _) = run(4, 6, 1);
         assert_eq!(a.len(), 4);
         assert_eq!(a, b);
         assert!(a.iter().all(|l| l.nodes > 0));

@@ -326,7 +326,7 @@ mod tests {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(1200);
-        let pos = positions(&games, count, 12, 56);
+        let pos = positions(&games, count, 12, 58);
         let w = Arc::new(Weights::new(
             &crate::eval::embedded_weights().expect("weights"),
         ));

@@ -39,8 +39,8 @@ fn exact_scores_match_the_solver() {
     let mut e = engine();
     let mut solver = Solver::new(8, false);
     let mut seed = 0x5eed_1234_u64;
-    for &n in &[8u32, 12, 15, 17, 19] {
-        for _ in 0..4 {
+    for &n in &[8u32, 12, 14, 16, 18] {
+        for _ in 0..3 {
             let (p, o) = random_position(Portable, &mut seed, n);
             let want = solver.solve(p, o, Mode::Exact).score;
             let got = think(&mut e, p, o, &Limits::default());
@@ -56,6 +56,9 @@ fn exact_scores_match_the_solver() {
             let child = solver.solve(o ^ f, p ^ f ^ bit(x), Mode::Exact).score;
             assert_eq!(-child, want);
             // all-moves mode agrees on every move
+            if n > 14 {
+                continue;
+            }
             let all = think(
                 &mut e,
                 p,
@@ -86,24 +89,25 @@ fn wld_window_has_the_right_sign() {
     let mut e = engine();
     let mut solver = Solver::new(8, false);
     let mut seed = 99u64;
-    for _ in 0..6 {
-        let (p, o) = random_position(Portable, &mut seed, 22);
+    for _ in 0..4 {
+        let (p, o) = random_position(Portable, &mut seed, 21);
         if Portable.moves(p, o) == 0 {
             continue;
         }
-        let want = solver.solve(p, o, Mode::Exact).score;
-        // level 12: exact from 21 empties, win/draw/loss from 23
+        let want = solver.solve(p, o, Mode::Wdl).score;
+        // level 11: exact from 20 empties, win/draw/loss from 22
         let got = think(
             &mut e,
             p,
             o,
             &Limits {
-                level: Some(12),
+                level: Some(11),
                 ..Limits::default()
             },
         );
         assert_eq!(got.score.signum(), want.signum(), "p {p:#x} o {o:#x}");
         assert!(!got.exact);
+        assert_eq!(got.selectivity, 100);
     }
 }
 
@@ -334,79 +338,5 @@ fn threads_agree_on_exact_scores() {
         }
         let out = think(&mut e, p, o, &Limits::default());
         assert_eq!(out.score, solver.solve(p, o, Mode::Exact).score);
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_stages() {
-    let mut e = engine();
-    let mut seed = 99u64;
-    for _ in 0..2 {
-        let (p, o) = random_position(Portable, &mut seed, 22);
-        let t = Instant::now();
-        e.think(
-            p,
-            o,
-            &Limits {
-                level: Some(12),
-                ..Limits::default()
-            },
-            &AtomicBool::new(false),
-            &mut |i| {
-                eprintln!(
-                    "d {} sel {} score {} nodes {} {:?}",
-                    i.depth,
-                    i.selectivity,
-                    i.score,
-                    i.nodes,
-                    t.elapsed()
-                )
-            },
-        );
-        let t = Instant::now();
-        let s = Solver::new(8, false).solve(p, o, Mode::Exact);
-        eprintln!("solver {} nodes {} {:?}", s.score, s.nodes, t.elapsed());
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_timing() {
-    let mut e = engine();
-    let (p, o) = (0x4060501762e1c00u64, 0x18b8f8fe8850e07fu64);
-    eprintln!("empties {}", 64 - (p | o).count_ones());
-    for ms in [50u64, 50, 50] {
-        let remaining = Duration::from_millis(ms);
-        let clock = Clock {
-            remaining,
-            increment: Duration::ZERO,
-            moves_to_go: None,
-        };
-        let t = Instant::now();
-        let out = e.think(
-            p,
-            o,
-            &Limits {
-                clock: Some(clock),
-                ..Limits::default()
-            },
-            &AtomicBool::new(false),
-            &mut |i| eprintln!("  d {} sel {} {:?}", i.depth, i.selectivity, i.elapsed),
-        );
-        eprintln!(
-            "{ms} ms: {:?} {:?} depth {} sel {} nodes {}",
-            t.elapsed(),
-            super::time::budget(
-                &Limits {
-                    clock: Some(clock),
-                    ..Limits::default()
-                },
-                64 - (p | o).count_ones()
-            ),
-            out.depth,
-            out.selectivity,
-            out.nodes
-        );
     }
 }

@@ -79,6 +79,7 @@ impl<K: Kernel> Worker<K> {
     pub fn new(k: K, w: Arc<Weights>, tt: Arc<Tt>, eg_tt: Arc<Tt>, abort: Arc<AtomicBool>) -> Self {
         let mut eg = Search::with_tt(k, eg_tt);
         eg.abort = Arc::clone(&abort);
+        eg.weights = Some(Arc::clone(&w));
         Worker {
             k,
             w,
@@ -230,15 +231,13 @@ macro_rules! midgame_search {
             }
 
             /// Multi-ProbCut test at a null-window node: `Some(score)` when the shallow search
-            /// predicts a cut with the current confidence.
+            /// (itself selective, as in Edax) predicts a cut with the current confidence.
             $(#[$attr])*
             fn probcut(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
                 let (d, fit) = if depth >= n { mpc::endgame(n) } else { mpc::midgame(depth, n) };
                 let t = mpc::CONFIDENCE[self.sel as usize];
                 let margin = t * fit.sigma;
                 let beta = alpha + 1;
-                let sel = self.sel;
-                self.sel = NO_SELECTIVITY;
                 let mut cut = None;
                 // predicted deep score >= beta with confidence: shallow >= (beta + margin - b) / a
                 let hi = ((beta as f32 + margin - fit.b) / fit.a).ceil() as i32;
@@ -265,7 +264,6 @@ macro_rules! midgame_search {
                         }
                     }
                 }
-                self.sel = sel;
                 cut
             }
 
