@@ -340,3 +340,58 @@ fn threads_agree_on_exact_scores() {
         assert_eq!(out.score, solver.solve(p, o, Mode::Exact).score);
     }
 }
+
+/// Fixed-depth searches of the bench positions with and without Multi-ProbCut: selectivity
+/// must save nodes (long, prints the figures: `--ignored mpc_saves_nodes --nocapture`).
+#[test]
+#[ignore]
+fn mpc_saves_nodes() {
+    use super::worker::{Tree, Worker};
+    use crate::eval::{Features, Weights};
+    use crate::tt::Tt;
+    use std::sync::Arc;
+    let w = Arc::new(Weights::new(&crate::eval::embedded_weights().unwrap()));
+    let run = |depth: u32, sel: u8| {
+        let (mut nodes, mut time, mut sum) = (0u64, Duration::ZERO, 0i32);
+        for g in super::bench::BENCH_GAMES.iter().take(9) {
+            let pos =
+                ply_othello::parse_and_play(ply_othello::position::Position::start(), g).unwrap();
+            let (p, o) = (pos.board.player, pos.board.opponent);
+            let abort = Arc::new(AtomicBool::new(false));
+            let mut wk = Worker::new(
+                Portable,
+                Arc::clone(&w),
+                Arc::new(Tt::new(64)),
+                Arc::new(Tt::new(16)),
+                abort,
+            );
+            let f = Features::new(p, o);
+            let mut pv = Vec::new();
+            let t = Instant::now();
+            for d in 1..=depth {
+                wk.sel = sel;
+                sum += if d == depth {
+                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv)
+                } else {
+                    0
+                };
+                if d < depth {
+                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv);
+                }
+            }
+            time += t.elapsed();
+            nodes += wk.nodes;
+        }
+        eprintln!(
+            "depth {depth} selectivity {}%: {nodes} nodes, {time:?}, sum of scores {sum}",
+            SELECTIVITIES[sel as usize]
+        );
+        nodes
+    };
+    for depth in [10, 14] {
+        let n73 = run(depth, 0);
+        let n95 = run(depth, 2);
+        let n100 = run(depth, 5);
+        assert!(n73 < n95 && n95 < n100);
+    }
+}
