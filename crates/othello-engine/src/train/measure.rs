@@ -69,7 +69,7 @@ mod tests {
         let rows = measure(&w, &ds.test, 24..=24);
         let (n, mae) = rows[0].exact;
         assert!(n > 10_000, "{n} exact samples");
-        // 5.8 discs when trained (BENCHMARKS.md); a zero evaluation scores about 14
-        assert!(mae < 6.5, "held-out MAE at 24 empties {mae}");
+        // 5.75 discs when trained (BENCHMARKS.md); a zero evaluation scores about 14.4
+        assert!(mae < 6.0, "held-out MAE at 24 empties {mae}");
     }
 }
