@@ -1,13 +1,14 @@
 //! The root of the search: the schedule of iterations (midgame depths, then the endgame on
-//! increasing selectivity as Edax does), aspiration windows, all-moves scoring, the timer and
-//! Lazy-SMP helper threads sharing the tables.
+//! increasing selectivity as Edax does), aspiration windows, all-moves scoring, the timer,
+//! Lazy-SMP helper threads sharing the tables for the selective stages and the solver's split
+//! pool for the exact ones.
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer};
 use super::worker::{Tree, Worker};
 use super::{Info, Limits, MoveScore, Outcome, PASS};
 use crate::bits::bit;
-use crate::endgame::{final_score, SCORE_INF};
+use crate::endgame::{final_score, Pool, SCORE_INF};
 use crate::eval::{Features, Weights};
 use crate::kernel::Kernel;
 use crate::moveorder::{score_move, MoveList};
@@ -397,6 +398,10 @@ where
         main.node_limit = nodes.max(1);
     }
     main.set_deadline(b.hard.map(|h| start + h));
+    if ctx.threads > 1 {
+        // exact stages split null-window nodes between threads (the solver's YBWC pool)
+        main.eg.pool = Some(Arc::new(Pool::new(ctx.threads - 1)));
+    }
     let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
         on_info(&Info {
             depth: stage.depth as u8,
@@ -424,8 +429,10 @@ where
                 // helpers start at other moves and depths so they fill the table ahead
                 let len = hm.len();
                 hm.rotate_left(i % len);
+                // ... and leave the exact stages to the main thread's split pool
                 let hs: Vec<Stage> = stages
                     .iter()
+                    .filter(|s| s.depth < n || s.sel < NO_SELECTIVITY)
                     .map(|s| Stage {
                         depth: if s.depth < n {
                             (s.depth + (i as u32 & 1)).min(n - 1).max(1)
