@@ -407,13 +407,26 @@ fn engine_is_send_and_levels_drive_the_schedule() {
     assert!(s.iter().all(|st| st.sel == 0 && !st.wld));
     // 24 empties (exact from 25): a few midgame depths, selective endgame, then exact
     let s = schedule(&Limits::default(), 24);
-    assert_eq!(*s.last().unwrap(), Stage { depth: 24, sel: 5, wld: false });
+    assert_eq!(
+        *s.last().unwrap(),
+        Stage {
+            depth: 24,
+            sel: 5,
+            wld: false
+        }
+    );
     assert!(s.iter().any(|st| st.depth == 24 && st.sel == 0));
     // 27 empties: win/draw/loss last
     assert!(schedule(&Limits::default(), 27).last().unwrap().wld);
     // 12 empties: straight to the solver after one midgame ply
     assert_eq!(schedule(&Limits::default(), 12).len(), 2);
     // a fixed depth short of the end never solves
-    let s = schedule(&Limits { depth: Some(6), ..Limits::default() }, 30);
+    let s = schedule(
+        &Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        30,
+    );
     assert_eq!(s.last().unwrap().depth, 6);
 }
