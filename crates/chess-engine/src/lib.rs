@@ -11,6 +11,7 @@
 
 pub mod bench;
 mod captures;
+mod correction;
 pub mod eval;
 mod history;
 mod kpk;

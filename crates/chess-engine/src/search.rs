@@ -3,9 +3,11 @@
 //!
 //! Pruning and reductions follow the usual CPW recipes: mate-distance pruning, interior-node
 //! recognizers (seed 001), transposition-table cutoffs, reverse futility pruning, null move,
-//! futility and late-move pruning, SEE pruning, late-move reductions, check extensions. The search
-//! never prints: it reports through a [`Reporter`].
+//! futility and late-move pruning, SEE pruning, late-move reductions, check and singular
+//! extensions. Static evaluations are corrected by a pawn-structure correction history
+//! (`correction.rs`). The search never prints: it reports through a [`Reporter`].
 
+use crate::correction::Correction;
 use crate::eval::{self, PawnTable};
 use crate::history::{cont_key, History};
 use crate::ordering::{OrderContext, Picker, BAD_CAPTURE};
@@ -174,6 +176,8 @@ struct RootMove {
 struct Frame {
     eval: i32,
     cont: Option<usize>,
+    /// Move left out by a singular-extension verification search of this node.
+    excluded: Move,
 }
 
 /// State shared by the threads of one search.
@@ -363,6 +367,7 @@ struct Worker<'a, 's> {
     pv_idx: usize,
     pawns: PawnTable,
     history: History,
+    correction: Correction,
     killers: Vec<[Move; 2]>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -399,6 +404,7 @@ impl<'a, 's> Worker<'a, 's> {
             pv_idx: 0,
             pawns: PawnTable::new(),
             history: History::new(),
+            correction: Correction::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 4],
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
@@ -678,6 +684,17 @@ impl<'a, 's> Worker<'a, 's> {
         }
     }
 
+    /// `raw` plus the correction history of `pos`, for ordinary (not recognised, not in check)
+    /// evaluations.
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        if raw.abs() >= KNOWN_WIN {
+            raw
+        } else {
+            (raw + self.correction.get(pos)).clamp(-KNOWN_WIN + 1, KNOWN_WIN - 1)
+        }
+    }
+
     /// Whether the current position (last in `path`) repeats an earlier one within the reach of
     /// the half-move clock.
     #[inline]
@@ -755,13 +772,21 @@ impl<'a, 's> Worker<'a, 's> {
             }
         }
 
-        // Transposition table.
+        // Transposition table (a singular verification search of this node uses only its
+        // evaluation: the stored score and move belong to the full node).
+        let excluded = self.stack[ply].excluded;
+        let singular_search = excluded != Move::NULL;
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
-        let tt_move = entry.map_or(0, |e| e.mv);
+        let tt_move = if singular_search {
+            0
+        } else {
+            entry.map_or(0, |e| e.mv)
+        };
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
             if !PV
+                && !singular_search
                 && e.depth >= depth
                 && match e.bound {
                     Bound::Exact => true,
@@ -774,15 +799,22 @@ impl<'a, 's> Worker<'a, 's> {
             }
         }
 
-        // Static evaluation.
+        // Static evaluation (the raw value is what the table keeps), corrected by the history of
+        // search results for this pawn structure, then sharpened by a fitting table bound.
+        let raw_eval = if in_check {
+            -INFINITE
+        } else {
+            match entry {
+                Some(en) if en.eval.abs() < INFINITE => en.eval,
+                _ => self.static_eval(pos),
+            }
+        };
+        let corrected = self.corrected(pos, raw_eval);
         let eval = if in_check {
             -INFINITE
         } else {
-            let mut e = match entry {
-                Some(en) if en.eval.abs() < INFINITE => en.eval,
-                _ => self.static_eval(pos),
-            };
-            if let Some(en) = entry {
+            let mut e = corrected;
+            if let Some(en) = entry.filter(|_| !singular_search) {
                 let v = from_tt(en.score, ply);
                 let fits = match en.bound {
                     Bound::Lower => v > e,
@@ -807,7 +839,7 @@ impl<'a, 's> Worker<'a, 's> {
             + pos.count(us, Role::Queen)
             > 0;
 
-        if !PV && !in_check {
+        if !PV && !in_check && !singular_search {
             // Reverse futility pruning.
             if depth <= 7
                 && eval.abs() < KNOWN_WIN
@@ -875,6 +907,9 @@ impl<'a, 's> Worker<'a, 's> {
         let mut searched = 0;
         let mut skip_quiets = false;
         while let Some((m, key_order)) = picker.next() {
+            if m == excluded {
+                continue;
+            }
             let quiet = !m.is_tactical();
             let child = pos.play(m);
             let gives_check = child.is_check();
@@ -908,8 +943,41 @@ impl<'a, 's> Worker<'a, 's> {
                 }
             }
 
+            // Singular extension (Anantharaman et al.; CPW "Singular Extensions"): when every
+            // other move fails clearly below the table score, the table move is extended; when even
+            // that reduced bound holds beta, the node is cut (multi-cut); when only the table move
+            // was expected to hold beta, it is reduced instead.
+            let mut singular = 0;
+            if let Some(e) = entry {
+                if !singular_search
+                    && tt_move != 0
+                    && m.compact() == tt_move
+                    && depth >= 8
+                    && e.depth >= depth - 3
+                    && matches!(e.bound, Bound::Lower | Bound::Exact)
+                    && from_tt(e.score, ply).abs() < KNOWN_WIN
+                    && (ply as i32) < 2 * self.root_depth
+                {
+                    let tt_score = from_tt(e.score, ply);
+                    let s_beta = tt_score - 2 * depth;
+                    self.stack[ply].excluded = m;
+                    let v = self.search::<false>(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply);
+                    self.stack[ply].excluded = Move::NULL;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < s_beta {
+                        singular = 1;
+                    } else if s_beta >= beta {
+                        return s_beta;
+                    } else if tt_score >= beta {
+                        singular = -1;
+                    }
+                }
+            }
             self.shared.tt.prefetch(child.hash());
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let check_ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = if singular != 0 { singular } else { check_ext };
             let new_depth = depth - 1 + ext;
             self.stack[ply].cont = Some(cont_key(us, m));
             self.path.push(child.hash());
@@ -977,8 +1045,11 @@ impl<'a, 's> Worker<'a, 's> {
             }
         }
         if searched == 0 {
-            // Every move was pruned: fall back to the static estimate as an upper bound.
+            // Every move was pruned (or the only move was excluded): report a fail low.
             return alpha;
+        }
+        if singular_search {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -987,11 +1058,21 @@ impl<'a, 's> Worker<'a, 's> {
         } else {
             Bound::Upper
         };
+        // A bound says something about the evaluation's error only when it lies beyond it.
+        let informative = match bound {
+            Bound::Lower => best > corrected,
+            Bound::Upper => best < corrected,
+            Bound::Exact => true,
+            Bound::None => false,
+        };
+        if informative && !in_check && !best_move.is_tactical() && best.abs() < KNOWN_WIN {
+            self.correction.update(pos, best - raw_eval, depth);
+        }
         self.shared.tt.store(
             key,
             best_move.compact(),
             to_tt(best, ply),
-            if in_check { INFINITE } else { eval },
+            if in_check { INFINITE } else { raw_eval },
             depth,
             bound,
         );
@@ -1054,17 +1135,20 @@ impl<'a, 's> Worker<'a, 's> {
         };
         let mut best;
         let eval;
+        let raw_eval;
         if in_check {
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
             best = -INFINITE;
             eval = -INFINITE;
+            raw_eval = -INFINITE;
         } else {
-            eval = match entry {
+            raw_eval = match entry {
                 Some(en) if en.eval.abs() < INFINITE => en.eval,
                 _ => self.static_eval(pos),
             };
+            eval = self.corrected(pos, raw_eval);
             if eval >= beta {
                 return eval;
             }
@@ -1133,7 +1217,7 @@ impl<'a, 's> Worker<'a, 's> {
             key,
             best_move.compact(),
             to_tt(best, ply),
-            if in_check { INFINITE } else { eval },
+            if in_check { INFINITE } else { raw_eval },
             0,
             bound,
         );
