@@ -299,3 +299,55 @@ impl Solver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::tests::random_position;
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn evaluation_ordering_gives_the_reference_scores() {
+        let mut with = Solver::new(8, false);
+        let mut without = Solver::new(8, false).without_evaluation();
+        let mut seed = 0xfeed_u64;
+        for n in [14u32, 16, 18, 19] {
+            for _ in 0..3 {
+                let (p, o) = random_position(Portable, &mut seed, n);
+                let a = with.solve(p, o, Mode::Exact);
+                let b = without.solve(p, o, Mode::Exact);
+                assert_eq!(a.score, b.score, "n {n} p {p:#x} o {o:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn abort_flag_stops_a_long_solve() {
+        let mut solver = Solver::new(8, false);
+        let abort = solver.abort_flag();
+        let mut seed = 31u64;
+        let (p, o) = random_position(Portable, &mut seed, 32);
+        let t = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                abort.store(true, Relaxed);
+            });
+            solver.solve(p, o, Mode::Exact);
+        });
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "took {:?}",
+            t.elapsed()
+        );
+        // cleared, the solver works again
+        abort.store(false, Relaxed);
+        let (p, o) = random_position(Portable, &mut seed, 10);
+        let r = solver.solve(p, o, Mode::Exact);
+        assert_eq!(
+            r.score,
+            crate::endgame::tests::minimax(Portable, p, o, false)
+        );
+    }
+}
