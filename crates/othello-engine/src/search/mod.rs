@@ -3,10 +3,10 @@
 //! transposition table, the exact solver near the end of the game, Edax-like levels, a game
 //! clock and Lazy-SMP threads.
 //!
-//! Layout: [`level`] the level table, [`mpc`] the fitted probcut predictors ([`fit`] fits
+//! Layout: [`mod@level`] the level table, [`mpc`] the fitted probcut predictors ([`fit`] fits
 //! them), [`worker`] the
 //! tree search of one thread, [`time`] the clock budget and the timer, [`think`] the root
-//! (iterations, aspiration, threads), [`bench`] the fixed benchmark; this file holds the
+//! (iterations, aspiration, threads), [`mod@bench`] the fixed benchmark; this file holds the
 //! public API.
 //!
 //! ```
@@ -64,7 +64,7 @@ impl Default for EngineOptions {
 /// What limits a search. With nothing set, the [`DEFAULT_LEVEL`] is used.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Edax-like level 0..=60 (see [`level`]).
+    /// Edax-like level 0..=60 (see [`level()`]).
     pub level: Option<u8>,
     /// Fixed midgame depth (overrides the level's midgame depth).
     pub depth: Option<u8>,

@@ -435,7 +435,7 @@ midgame_search!(Avx2, #[inline]);
 
 /// Entry points of a kernel's search copy, callable from generic (non-`target_feature`) code.
 pub trait Tree {
-    /// [`Worker::pvs`] of this kernel.
+    /// The principal-variation search of this kernel (window `alpha`..`beta`).
     #[allow(clippy::too_many_arguments)]
     fn pvs_entry(
         &mut self,
@@ -447,7 +447,7 @@ pub trait Tree {
         depth: u32,
         pv: &mut Vec<u8>,
     ) -> i32;
-    /// [`Worker::nws`] of this kernel.
+    /// The null-window search of this kernel (window `alpha`..`alpha + 1`).
     fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
 }
 
