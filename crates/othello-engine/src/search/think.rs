@@ -21,8 +21,16 @@ use std::time::{Duration, Instant};
 /// few midgame iterations (the solver is faster there than selective searches).
 const DIRECT_SOLVE: u32 = 22;
 
-/// Midgame iterations stop this many plies short of the end before the endgame stages.
-const ENDGAME_GAP: u32 = 10;
+/// Midgame iterations stop this many plies short of the end before the selective endgame
+/// stages (and [`DIRECT_GAP`] plies short before a direct exact solve).
+const ENDGAME_GAP: u32 = 8;
+
+/// See [`ENDGAME_GAP`].
+const DIRECT_GAP: u32 = 12;
+
+/// A timed search enters its first endgame stage only with this fraction of the soft budget
+/// still unused (an endgame stage costs many midgame iterations).
+const ENDGAME_START: u32 = 6;
 
 /// Half-width of the first aspiration window (discs).
 const ASPIRATION: i32 = 3;
@@ -84,7 +92,12 @@ pub fn schedule(limits: &Limits, n: u32) -> Vec<Stage> {
             }
         }
         Some(wld) => {
-            let mid = mid_max.min(n.saturating_sub(ENDGAME_GAP + 2).max(1));
+            let gap = if n <= DIRECT_SOLVE {
+                DIRECT_GAP
+            } else {
+                ENDGAME_GAP
+            };
+            let mid = mid_max.min(n.saturating_sub(gap).max(1));
             for d in 1..=mid {
                 stages.push(Stage {
                     depth: d,
@@ -300,7 +313,13 @@ where
 {
     let mut last: Option<(Stage, Iteration)> = None;
     for (i, &stage) in stages.iter().enumerate() {
-        if i > 0 && soft.is_some_and(|s| start.elapsed() * 2 >= s) {
+        // iterations grow about threefold; the first endgame stage far more
+        let factor = if stage.depth >= root.n && i > 0 && stages[i - 1].depth < root.n {
+            ENDGAME_START
+        } else {
+            2
+        };
+        if i > 0 && soft.is_some_and(|s| start.elapsed() * factor >= s) {
             break;
         }
         let guess = last.as_ref().map_or(0, |l| l.1.score);
