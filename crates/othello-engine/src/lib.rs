@@ -13,6 +13,7 @@ pub mod eval;
 pub mod kernel;
 pub mod last_flip;
 pub mod moveorder;
+pub mod protocol;
 pub mod root;
 pub mod search;
 pub mod stability;

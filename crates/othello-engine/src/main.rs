@@ -23,6 +23,8 @@ enum Command {
     Train(Box<cli::train::TrainArgs>),
     /// Fixed search benchmark: prints `Bench: <nodes> nodes <nps> nps`.
     Bench(cli::bench::BenchArgs),
+    /// Play over the Go Text Protocol (Othello conventions: `play black f5`, `genmove white`).
+    Gtp(cli::gtp::GtpArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cli::perft::run(&a),
         Command::Train(a) => cli::train::run(&a),
         Command::Bench(a) => cli::bench::run(&a),
+        Command::Gtp(a) => cli::gtp::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 //! library calls and prints results.
 
 pub mod bench;
+pub mod gtp;
 pub mod perft;
 pub mod solve;
 pub mod train;
@@ -25,4 +26,7 @@ pub enum CliError {
     /// The training pipeline failed.
     #[error(transparent)]
     Train(#[from] ply_othello_engine::train::pipeline::PipelineError),
+    /// An evaluation file given with `--eval-file` could not be loaded.
+    #[error(transparent)]
+    Eval(#[from] ply_othello_engine::eval::LoadError),
 }
