@@ -68,11 +68,11 @@ def main():
         r = eng.play(board, chess.engine.Limit(time=0.1), ponder=True)
         check(r.move in board.legal_moves, "move after ponderhit")
 
-        # A short bullet game against itself at 1+0.01: legal moves and no time loss. The clock
+        # A short bullet game against itself at 2+0.02: legal moves and no time loss. The clock
         # is charged with the full round trip of each move, as a GUI would.
         board = chess.Board()
-        clocks = {chess.WHITE: 1.0, chess.BLACK: 1.0}
-        inc = 0.01
+        clocks = {chess.WHITE: 2.0, chess.BLACK: 2.0}
+        inc = 0.02
         while not board.is_game_over(claim_draw=True) and board.ply() < 40:
             limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                        white_inc=inc, black_inc=inc)

@@ -1,5 +1,5 @@
 //! Drives the `ply-chess` binary through python-chess's `chess.engine` (a real UCI client): a few
-//! searches, every option, infinite analysis, a short 1+0.01 game with pondering, Chess960 and, when
+//! searches, every option, infinite analysis, a short 2+0.02 game with pondering, Chess960 and, when
 //! `../shared` is present, Syzygy tables. Skips with a printed reason when python3 or the `chess`
 //! package is missing (CI installs it with `pip install chess`).
 
