@@ -12,6 +12,7 @@ pub mod endgame;
 pub mod eval;
 pub mod kernel;
 pub mod last_flip;
+pub mod matchplay;
 pub mod moveorder;
 pub mod protocol;
 pub mod root;

@@ -25,6 +25,8 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Play over the Go Text Protocol (Othello conventions: `play black f5`, `genmove white`).
     Gtp(cli::gtp::GtpArgs),
+    /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
+    Match(Box<cli::r#match::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Train(a) => cli::train::run(&a),
         Command::Bench(a) => cli::bench::run(&a),
         Command::Gtp(a) => cli::gtp::run(&a),
+        Command::Match(a) => cli::r#match::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod gtp;
+pub mod r#match;
 pub mod perft;
 pub mod solve;
 pub mod train;
@@ -29,4 +30,7 @@ pub enum CliError {
     /// An evaluation file given with `--eval-file` could not be loaded.
     #[error(transparent)]
     Eval(#[from] ply_othello_engine::eval::LoadError),
+    /// A match could not be set up (openings, times, opponent).
+    #[error("match: {0}")]
+    Match(String),
 }

@@ -1,0 +1,188 @@
+//! `ply-othello match`: ply against an external GTP engine from WTHOR or file openings, both
+//! colours per opening, per-game clocks; prints a line per game and W/D/L, points, disc
+//! differential and Elo with its 95% interval.
+
+use super::CliError;
+use clap::Args;
+use ply_othello::{format_moves, Color};
+use ply_othello_engine::matchplay::{
+    openings_from_games, parse_openings, play_game, GameOptions, GtpClient, Tally, Termination,
+};
+use ply_othello_engine::train::wthor;
+use ply_othello_engine::{Engine, EngineOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Opponent GTP command line, e.g. "/usr/games/gtp-rhino --level 5 --book 0".
+    #[arg(long)]
+    opponent: String,
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// ply's clock per game in seconds (no clock when absent: play by level).
+    #[arg(long)]
+    time: Option<f64>,
+    /// The opponent's clock per game in seconds (default: the same as --time; unlimited if neither).
+    #[arg(long)]
+    opponent_time: Option<f64>,
+    /// ply's level (with a clock, the level caps the search and the clock still applies).
+    #[arg(long)]
+    level: Option<u8>,
+    /// Openings file: one move list a line.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// WTHOR directory to draw openings from (used when --openings is absent).
+    #[arg(long, default_value = "../shared/othello/wthor")]
+    wthor: PathBuf,
+    /// Seed for the choice of WTHOR openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// ply's search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// ply's hash tables in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Append one line per game (result, times, moves) to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
+}
+
+fn secs(x: Option<f64>) -> Result<Option<Duration>, CliError> {
+    x.map(|s| {
+        Duration::try_from_secs_f64(s).map_err(|e| CliError::Match(format!("bad time {s}: {e}")))
+    })
+    .transpose()
+}
+
+/// Runs the match.
+///
+/// # Errors
+/// Unreadable openings, a bad time, or an opponent that cannot be started.
+pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
+    let pairs = a.games.div_ceil(2).max(1);
+    let openings = match &a.openings {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|source| CliError::Read {
+                path: p.display().to_string(),
+                source,
+            })?;
+            parse_openings(&text).map_err(CliError::Match)?
+        }
+        None => {
+            let files = wthor::read_dir(&a.wthor).map_err(|e| CliError::Match(e.to_string()))?;
+            openings_from_games(
+                files
+                    .iter()
+                    .flat_map(|(_, f)| f.games.iter().map(|g| &g.moves)),
+                pairs,
+                a.seed,
+            )
+        }
+    };
+    if openings.is_empty() {
+        return Err(CliError::Match("no openings".into()));
+    }
+    let ply_time = secs(a.time)?;
+    let opts = GameOptions {
+        ply_time,
+        opponent_time: secs(a.opponent_time)?.or(ply_time),
+        level: a.level,
+        grace: Duration::from_secs(5),
+    };
+    let mut log = match &a.log {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|source| CliError::Read {
+                    path: p.display().to_string(),
+                    source,
+                })?,
+        ),
+        None => None,
+    };
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: a.hash,
+        threads: a.threads,
+        weights: None,
+    });
+    let mut opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
+    let mut tally = Tally::default();
+    let (mut ply_tl, mut opp_tl, mut ply_ill, mut opp_ill, mut crashes) = (0, 0, 0, 0, 0);
+    let n = 2 * pairs;
+    println!(
+        "match: {n} games vs `{}`, ply time {:?}, opponent time {:?}, level {:?}, {} openings",
+        a.opponent,
+        opts.ply_time,
+        opts.opponent_time,
+        a.level,
+        openings.len().min(pairs)
+    );
+    for g in 0..n {
+        let opening = &openings[(g / 2) % openings.len()];
+        let color = if g % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let r = play_game(&mut engine, &mut opponent, opening, color, &opts);
+        tally.add(r.ply_diff);
+        match &r.termination {
+            Termination::Normal => {}
+            Termination::PlyTimeLoss => ply_tl += 1,
+            Termination::PlyIllegal(_) => ply_ill += 1,
+            Termination::OpponentTimeLoss => opp_tl += 1,
+            Termination::OpponentIllegal(_) => opp_ill += 1,
+            Termination::OpponentCrash(_) => crashes += 1,
+        }
+        if !matches!(r.termination, Termination::Normal) {
+            // Start a fresh opponent after any abnormal end: its state is unknown.
+            opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
+        }
+        let line = format!(
+            "game {}/{n}: ply {} {:+} ({:?}) ply {:.1}s opp {:.1}s | +{} ={} -{} {:.1}% | {}",
+            g + 1,
+            if color == Color::Black {
+                "black"
+            } else {
+                "white"
+            },
+            r.ply_diff,
+            r.termination,
+            r.ply_used.as_secs_f64(),
+            r.opponent_used.as_secs_f64(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            format_moves(&r.moves),
+        );
+        println!("{line}");
+        if let Some(f) = log.as_mut() {
+            let _ = writeln!(f, "{line}");
+        }
+    }
+    let (elo, half) = tally.elo();
+    println!(
+        "result: {} games +{} ={} -{} points {:.1}% mean disc diff {:+.2} Elo {:+.0} ± {:.0} (95%)",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        tally.mean_discs(),
+        elo,
+        half
+    );
+    println!(
+        "ply time losses {ply_tl}, ply illegal {ply_ill}; opponent time losses {opp_tl}, illegal {opp_ill}, crashes {crashes}"
+    );
+    Ok(ExitCode::SUCCESS)
+}

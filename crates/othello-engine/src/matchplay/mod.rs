@@ -1,0 +1,13 @@
+//! Matches between ply and an external engine over GTP: a [`client`] for an engine
+//! subprocess (with timeouts), [`openings`] drawn from WTHOR games, the [`game`] loop with
+//! per-game clocks, and [`stats`] (W/D/L, disc differential, Elo with a 95% interval).
+
+pub mod client;
+pub mod game;
+pub mod openings;
+pub mod stats;
+
+pub use client::{GtpClient, GtpError};
+pub use game::{play_game, GameOptions, GameRecord, Termination};
+pub use openings::{openings_from_games, parse_openings};
+pub use stats::{elo_from_score, Tally};
