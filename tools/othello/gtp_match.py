@@ -117,6 +117,8 @@ def play_game(engines, opening, secs, untimed=None):
         mv = mv.lower()
         passes = passes + 1 if mv == "pass" else 0
         ok, text = other.send(f"play {colours[side]} {mv}")
+        if not ok and mv == "pass":
+            break  # the other engine already knows the game is over
         if not ok:
             return (-64 if side == 0 else 64), f"illegal move {mv} by {colours[side]}: {text}", used
         side ^= 1

@@ -80,6 +80,10 @@ impl Game {
     /// [`MoveError`] when the move is illegal for `color`.
     pub fn play_as(&mut self, color: Color, sq: usize) -> Result<(), MoveError> {
         let pos = self.position();
+        if sq == PASS && pos.board.is_game_over() {
+            // Engines answer `pass` once nobody can move; relaying it changes nothing.
+            return Ok(());
+        }
         if pos.side != color && pos.board.moves() == 0 && !pos.board.is_game_over() {
             self.play(PASS)?;
         }
@@ -150,6 +154,15 @@ mod tests {
         assert!(g.undo());
         assert_eq!(g.position(), Position::start());
         assert!(!g.undo());
+    }
+
+    #[test]
+    fn a_pass_after_the_end_is_accepted_as_a_no_op() {
+        let mut g = Game::new(Position::from_colors(1, 0, Color::White));
+        assert_eq!(g.play_as(Color::White, PASS), Ok(()));
+        assert_eq!(g.play_as(Color::Black, PASS), Ok(()));
+        assert!(g.moves().is_empty());
+        assert_eq!(g.play(PASS), Err(MoveError::GameOver));
     }
 
     #[test]
