@@ -5,12 +5,16 @@ mod cli;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Othello engine of the ply workspace.
+/// Othello engine of the ply workspace. Without a subcommand it reads commands in an
+/// Edax-style text mode (type `help`).
 #[derive(Parser)]
 #[command(name = "ply-othello", version, about)]
 struct Args {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Options of the text mode.
+    #[command(flatten)]
+    engine: cli::engine::EngineArgs,
 }
 
 #[derive(Subcommand)]
@@ -25,6 +29,11 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Play over the Go Text Protocol (Othello conventions: `play black f5`, `genmove white`).
     Gtp(cli::gtp::GtpArgs),
+    /// Play over the NBoard protocol (the NBoard GUI: `set game`, `go`, `hint`, `analyze`).
+    Nboard(cli::nboard::NboardArgs),
+    /// Score every legal move of a position (a move list or a board) at a level.
+    #[command(alias = "analyze")]
+    Analyse(cli::analyse::AnalyseArgs),
     /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
     Match(Box<cli::r#match::MatchArgs>),
 }
@@ -32,12 +41,8 @@ enum Command {
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
-        Command::Solve(a) => cli::solve::run(&a),
-        Command::Perft(a) => cli::perft::run(&a),
-        Command::Train(a) => cli::train::run(&a),
-        Command::Bench(a) => cli::bench::run(&a),
-        Command::Gtp(a) => cli::gtp::run(&a),
-        Command::Match(a) => cli::r#match::run(&a),
+        None => cli::text::run(&args.engine),
+        Some(command) => run(command),
     };
     match result {
         Ok(code) => code,
@@ -45,5 +50,18 @@ fn main() -> ExitCode {
             eprintln!("ply-othello: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode, cli::CliError> {
+    match command {
+        Command::Solve(a) => cli::solve::run(&a),
+        Command::Perft(a) => cli::perft::run(&a),
+        Command::Train(a) => cli::train::run(&a),
+        Command::Bench(a) => cli::bench::run(&a),
+        Command::Gtp(a) => cli::gtp::run(&a),
+        Command::Nboard(a) => cli::nboard::run(&a),
+        Command::Analyse(a) => cli::analyse::run(&a),
+        Command::Match(a) => cli::r#match::run(&a),
     }
 }

@@ -1,11 +1,15 @@
 //! Subcommands of the `ply-othello` program; each only translates arguments and text into
 //! library calls and prints results.
 
+pub mod analyse;
 pub mod bench;
+pub mod engine;
 pub mod gtp;
 pub mod r#match;
+pub mod nboard;
 pub mod perft;
 pub mod solve;
+pub mod text;
 pub mod train;
 
 use thiserror::Error;

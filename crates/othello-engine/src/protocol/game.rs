@@ -46,6 +46,16 @@ impl Game {
             .expect("a game always holds its start position")
     }
 
+    /// The start position.
+    pub fn start(&self) -> Position {
+        self.history[0]
+    }
+
+    /// Every position from the start to the current one (one more than [`Game::moves`]).
+    pub fn positions(&self) -> &[Position] {
+        &self.history
+    }
+
     /// The moves played so far (squares, [`PASS`] for passes).
     pub fn moves(&self) -> &[usize] {
         &self.moves

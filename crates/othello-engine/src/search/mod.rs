@@ -102,6 +102,8 @@ pub struct MoveScore {
     pub selectivity: u8,
     /// True for a proven exact score.
     pub exact: bool,
+    /// Principal variation starting with this move.
+    pub pv: Vec<u8>,
 }
 
 /// Progress report after an iteration.

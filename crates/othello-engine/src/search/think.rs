@@ -244,6 +244,7 @@ where
         depth: depth as u8,
         selectivity: SELECTIVITIES[stage.sel as usize],
         exact: exact && !stage.wld,
+        pv: m.pv.clone(),
     };
     if all {
         let (lo, hi) = if stage.wld { (-1, 1) } else { (-64, 64) };

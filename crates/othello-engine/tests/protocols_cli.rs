@@ -1,0 +1,189 @@
+//! The `ply-othello` binary driven through pipes as a GUI or a user would: NBoard (including a
+//! `ping` that must stop a long search), the default text mode, and `analyse`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+
+const GAME: &str = "(;GM[Othello]PC[NBoard]PB[me]PW[ply]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+/// A running engine: its stdin, and its stdout lines arriving on a channel.
+struct Engine {
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("ply-othello starts");
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(out).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one for which `last` holds.
+    fn until(&self, last: impl Fn(&str) -> bool, timeout: Duration) -> Vec<String> {
+        let end = Instant::now() + timeout;
+        let mut got = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = last(&l);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no expected line within {timeout:?}; got {got:?}"),
+            }
+        }
+    }
+
+    fn finish(mut self) {
+        drop(self.child.stdin.take());
+        let end = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < end {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("the engine did not exit at end of input");
+    }
+}
+
+#[test]
+fn nboard_session_like_the_gui() {
+    let mut e = Engine::start(&["nboard", "--hash", "8"]);
+    e.send("nboard 2");
+    e.send("set depth 6");
+    e.send(&format!("set game {GAME}"));
+    e.send("ping 1");
+    let r = e.until(|l| l.starts_with("pong"), Duration::from_secs(20));
+    assert_eq!(r, ["set myname ply", "set myname ply6", "pong 1"]);
+    e.send("go");
+    let r = e.until(|l| l.starts_with("==="), Duration::from_secs(60));
+    let mv = r.last().unwrap()[4..]
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(ply_othello::parse_square(&mv).is_ok(), "{r:?}");
+    e.until(|l| l == "status", Duration::from_secs(5));
+    e.send(&format!("move {mv}"));
+    e.send("hint 2");
+    let r = e.until(|l| l == "status", Duration::from_secs(60));
+    assert!(
+        r.iter().filter(|l| l.starts_with("search ")).count() >= 2,
+        "{r:?}"
+    );
+    // malformed input gets an error status and the engine goes on
+    e.send("move z9");
+    let r = e.until(|l| l.starts_with("status error"), Duration::from_secs(5));
+    assert_eq!(r.len(), 1, "{r:?}");
+    e.send("ping 2");
+    e.until(|l| l == "pong 2", Duration::from_secs(5));
+    e.finish();
+}
+
+#[test]
+fn nboard_ping_stops_a_long_search() {
+    let mut e = Engine::start(&["nboard", "--hash", "8"]);
+    e.send("nboard 2");
+    e.send("set depth 60");
+    e.send(&format!("set game {GAME}"));
+    e.send("go");
+    e.until(
+        |l| l.starts_with("status ply is thinking"),
+        Duration::from_secs(10),
+    );
+    // a perfect solve of 52 empties would take far longer than this test
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("ping 9");
+    let r = e.until(|l| l == "pong 9", Duration::from_secs(10));
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert!(r.iter().any(|l| l.starts_with("===")), "{r:?}");
+    e.send("quit");
+    e.finish();
+}
+
+#[test]
+fn text_mode_is_the_default() {
+    let mut e = Engine::start(&["--level", "4", "--hash", "8"]);
+    e.until(|l| l.contains("type help"), Duration::from_secs(10));
+    e.send("f5d6");
+    e.send("go");
+    let r = e.until(|l| l.starts_with("Black plays "), Duration::from_secs(30));
+    assert!(!r.iter().any(|l| l.starts_with("error")), "{r:?}");
+    e.send("xyz");
+    e.until(|l| l.starts_with("error: "), Duration::from_secs(5));
+    e.send("moves");
+    let r = e.until(|l| l.starts_with("moves: "), Duration::from_secs(5));
+    assert_eq!(r.last().unwrap().len(), "moves: f5d6c3".len());
+    e.send("quit");
+    e.finish();
+}
+
+#[test]
+fn analyse_scores_every_move() {
+    // FFO #1 (14 empties): the exact scores of every move are in the problem file
+    let out = Command::new(BIN)
+        .args([
+            "analyse",
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+            "--level",
+            "20",
+            "--hash",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let scores: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| l.contains(" = "))
+        .map(|l| {
+            let f: Vec<_> = l.split('|').map(str::trim).collect();
+            (f[0].to_string(), f[1].to_string())
+        })
+        .collect();
+    let expected = "G8:+18 H1:+12 H7:+6 A2:+6 A3:+4 B1:-4 A4:-22 G2:-24";
+    let mut got: Vec<_> = scores.iter().map(|(m, s)| format!("{m}:{s}")).collect();
+    let mut want: Vec<_> = expected.split(' ').map(str::to_string).collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "{text}");
+    let bad = Command::new(BIN)
+        .args(["analyse", "f5a1"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("illegal move A1"));
+}
