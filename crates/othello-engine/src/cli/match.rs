@@ -1,18 +1,20 @@
-//! `ply-othello match`: ply against an external GTP engine from WTHOR or file openings, both
-//! colours per opening, per-game clocks; prints a line per game and W/D/L, points, disc
+//! `ply-othello match`: ply against an external GTP engine from WTHOR or file openings (WTHOR
+//! prefixes filtered to balanced ones by a ply search), both colours per opening, per-game clocks; prints a line per game and W/D/L, points, disc
 //! differential and Elo with its 95% interval.
 
 use super::CliError;
 use clap::Args;
 use ply_othello::{format_moves, Color};
 use ply_othello_engine::matchplay::{
-    openings_from_games, parse_openings, play_game, GameOptions, GtpClient, Tally, Termination,
+    openings_from_games, parse_openings, play_game, select_balanced, GameOptions, GtpClient, Tally,
+    Termination,
 };
 use ply_othello_engine::train::wthor;
-use ply_othello_engine::{Engine, EngineOptions};
+use ply_othello_engine::{Engine, EngineOptions, Limits};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Arguments of `match`.
@@ -42,6 +44,16 @@ pub struct MatchArgs {
     /// Seed for the choice of WTHOR openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Keep only WTHOR openings that ply scores within this many discs of a draw at
+    /// `--balance-level` (a negative value keeps every opening).
+    #[arg(long, default_value_t = 4, allow_hyphen_values = true)]
+    balance: i32,
+    /// Level of the balance check.
+    #[arg(long, default_value_t = 16)]
+    balance_level: u8,
+    /// Write the openings played (one move list a line) to this file.
+    #[arg(long)]
+    openings_out: Option<PathBuf>,
     /// ply's search threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -76,15 +88,42 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         }
         None => {
             let files = wthor::read_dir(&a.wthor).map_err(|e| CliError::Match(e.to_string()))?;
-            openings_from_games(
+            let pool = openings_from_games(
                 files
                     .iter()
                     .flat_map(|(_, f)| f.games.iter().map(|g| &g.moves)),
-                pairs,
+                usize::MAX,
                 a.seed,
-            )
+            );
+            if a.balance < 0 {
+                pool.into_iter().take(pairs).collect()
+            } else {
+                let mut judge = Engine::new(EngineOptions {
+                    hash_mib: 16,
+                    ..EngineOptions::default()
+                });
+                let limits = Limits {
+                    level: Some(a.balance_level.min(60)),
+                    ..Limits::default()
+                };
+                let stop = AtomicBool::new(false);
+                select_balanced(pool, pairs, a.balance, |pos| {
+                    judge.new_game();
+                    let b = pos.board;
+                    judge
+                        .think(b.player, b.opponent, &limits, &stop, &mut |_| {})
+                        .score
+                })
+            }
         }
     };
+    if let Some(p) = &a.openings_out {
+        let text: String = openings.iter().map(|o| format_moves(o) + "\n").collect();
+        std::fs::write(p, text).map_err(|source| CliError::Read {
+            path: p.display().to_string(),
+            source,
+        })?;
+    }
     if openings.is_empty() {
         return Err(CliError::Match("no openings".into()));
     }
@@ -117,8 +156,16 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let mut tally = Tally::default();
     let (mut ply_tl, mut opp_tl, mut ply_ill, mut opp_ill, mut crashes) = (0, 0, 0, 0, 0);
     let n = 2 * pairs;
+    let source = match (&a.openings, a.balance) {
+        (Some(p), _) => format!("from {}", p.display()),
+        (None, b) if b < 0 => format!("from WTHOR (seed {})", a.seed),
+        (None, b) => format!(
+            "from WTHOR (seed {}), scored within ±{b} discs at level {}",
+            a.seed, a.balance_level
+        ),
+    };
     println!(
-        "match: {n} games vs `{}`, ply time {:?}, opponent time {:?}, level {:?}, {} openings",
+        "match: {n} games vs `{}`, ply time {:?}, opponent time {:?}, level {:?}, {} openings {source}",
         a.opponent,
         opts.ply_time,
         opts.opponent_time,

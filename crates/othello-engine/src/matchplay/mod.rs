@@ -9,5 +9,5 @@ pub mod stats;
 
 pub use client::{GtpClient, GtpError};
 pub use game::{play_game, GameOptions, GameRecord, Termination};
-pub use openings::{openings_from_games, parse_openings};
+pub use openings::{openings_from_games, parse_openings, select_balanced};
 pub use stats::{elo_from_score, Tally};

@@ -58,6 +58,28 @@ pub fn openings_from_games<'a>(
     pool
 }
 
+/// The first `count` openings whose position `score` (from the side to move, in discs) puts
+/// within `max_abs` of a draw: human games often leave an opening lost for one side, and a
+/// pair of games from such an opening is one win each whatever the engines' strength.
+pub fn select_balanced(
+    candidates: impl IntoIterator<Item = Vec<usize>>,
+    count: usize,
+    max_abs: i32,
+    mut score: impl FnMut(&Position) -> i32,
+) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for moves in candidates {
+        if out.len() == count {
+            break;
+        }
+        let Some(pos) = replay(&moves) else { continue };
+        if pos.board.moves() != 0 && score(&pos).abs() <= max_abs {
+            out.push(moves);
+        }
+    }
+    out
+}
+
 /// Openings from text: one move list a line (`f5d6c3...`), `#` comments and blank lines
 /// skipped. Lines that do not parse or replay legally are errors (with their line number).
 ///
@@ -98,6 +120,21 @@ mod tests {
         assert_eq!(o[1], parse_moves("f5f6e6f4").unwrap());
         assert!(parse_openings("f5f5").is_err());
         assert!(parse_openings("zz").is_err());
+    }
+
+    #[test]
+    fn balanced_selection_keeps_order_and_bound() {
+        let cands: Vec<Vec<usize>> = ["f5d6c3d3c4f4f6f3", "f5f6e6f4e3c5c4e7", "f5d6c5f4e3f6d3e6"]
+            .iter()
+            .map(|t| parse_moves(t).unwrap())
+            .collect();
+        // a fake score: the number of black discs minus 6
+        let score = |p: &Position| p.black().count_ones() as i32 - 6;
+        let all = select_balanced(cands.clone(), 10, 64, score);
+        assert_eq!(all, cands);
+        let kept = select_balanced(cands.clone(), 10, 0, score);
+        assert!(kept.iter().all(|m| score(&replay(m).unwrap()) == 0));
+        assert_eq!(select_balanced(cands, 1, 64, score).len(), 1);
     }
 
     #[test]
