@@ -1,10 +1,10 @@
 //! `ply-othello gtp`: the engine over the Go Text Protocol (Othello conventions) on stdin/stdout.
 
 use super::engine::EngineArgs;
-use super::CliError;
+use super::{serve, CliError};
 use clap::Args;
 use ply_othello_engine::protocol::GtpSession;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 
 /// Arguments of `gtp`.
@@ -17,22 +17,13 @@ pub struct GtpArgs {
 /// Runs the GTP loop until `quit` or end of input.
 pub fn run(a: &GtpArgs) -> Result<ExitCode, CliError> {
     let mut session = GtpSession::new(a.engine.engine()?, a.engine.level());
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if let Some(reply) = session.handle(&line) {
-            if out
-                .write_all(reply.as_bytes())
-                .and_then(|_| out.flush())
-                .is_err()
-            {
-                break;
-            }
+    let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+    serve(lines, |line, out| {
+        if let Some(reply) = session.handle(line) {
+            // a reply ends with an empty line: write it without the last newline
+            out(reply.strip_suffix('\n').unwrap_or(&reply));
         }
-        if session.quit_requested() {
-            break;
-        }
-    }
+        !session.quit_requested()
+    });
     Ok(ExitCode::SUCCESS)
 }

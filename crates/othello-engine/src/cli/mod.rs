@@ -12,7 +12,26 @@ pub mod solve;
 pub mod text;
 pub mod train;
 
+use std::io::Write;
 use thiserror::Error;
+
+/// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
+/// one, until `handle` returns false (the session quit), the input ends or stdout closes.
+pub fn serve(
+    lines: impl IntoIterator<Item = String>,
+    mut handle: impl FnMut(&str, &mut dyn FnMut(&str)) -> bool,
+) {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        let mut failed = false;
+        let go_on = handle(&line, &mut |reply| {
+            failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
+        });
+        if failed || !go_on {
+            break;
+        }
+    }
+}
 
 /// Errors that stop a subcommand.
 #[derive(Debug, Error)]

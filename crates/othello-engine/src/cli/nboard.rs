@@ -2,10 +2,10 @@
 //! takes the lines, so that a `ping` or `quit` arriving during a search stops it at once.
 
 use super::engine::EngineArgs;
-use super::CliError;
+use super::{serve, CliError};
 use clap::Args;
 use ply_othello_engine::protocol::NboardSession;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -37,16 +37,10 @@ pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
         reader_stop.store(true, Ordering::Relaxed);
         let _ = tx.send("quit".to_string());
     });
-    let mut out = std::io::stdout().lock();
-    while let Ok(line) = rx.recv() {
+    serve(rx, |line, out| {
         stop.store(false, Ordering::Relaxed);
-        let mut failed = false;
-        session.handle(&line, &mut |reply| {
-            failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
-        });
-        if failed || session.quit_requested() {
-            break;
-        }
-    }
+        session.handle(line, out);
+        !session.quit_requested()
+    });
     Ok(ExitCode::SUCCESS)
 }

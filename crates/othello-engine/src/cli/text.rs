@@ -1,7 +1,7 @@
 //! The interactive text mode, `ply-othello` with no subcommand (Edax-style console).
 
 use super::engine::EngineArgs;
-use super::CliError;
+use super::{serve, CliError};
 use ply_othello_engine::protocol::TextSession;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -10,17 +10,12 @@ use std::process::ExitCode;
 pub fn run(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     let mut session = TextSession::new(engine.engine()?);
     session.set_level(engine.level());
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{}", session.banner()).and_then(|_| out.flush());
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let mut failed = false;
-        session.handle(&line, &mut |reply| {
-            failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
-        });
-        if failed || session.quit_requested() {
-            break;
-        }
-    }
+    let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+    // a closed stdout shows up in `serve`; nothing to do about it here
+    let _ = writeln!(std::io::stdout().lock(), "{}", session.banner());
+    serve(lines, |line, out| {
+        session.handle(line, out);
+        !session.quit_requested()
+    });
     Ok(ExitCode::SUCCESS)
 }

@@ -2,9 +2,10 @@
 //! `genmove white`, `pass` for passes, 8x8 only. [`GtpSession::handle`] turns one input line into one
 //! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
 
+use super::format::board_diagram;
 use super::game::{color_name, Game};
 use crate::search::{Clock, Engine, Limits};
-use ply_othello::{parse_square, square_name, Color, Position, PASS};
+use ply_othello::{parse_square, square_name, Color, PASS};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -178,7 +179,7 @@ impl GtpSession {
                     s => format!("W+{}", -s),
                 })
             }
-            "showboard" => Ok(format!("\n{}", board_text(&self.game.position()))),
+            "showboard" => Ok(format!("\n{}", board_diagram(&self.game.position()))),
             "set_level" => match arg(0)?.parse::<u8>() {
                 Ok(l) if l <= 60 => {
                     self.level = l;
@@ -252,35 +253,6 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
     }
 }
 
-/// The board as text: columns a-h, rows 1-8, `X` Black, `O` White, `.` empty, then the mover.
-pub fn board_text(pos: &Position) -> String {
-    let (b, w) = (pos.black(), pos.white());
-    let mut s = String::from("  a b c d e f g h\n");
-    for row in 0..8 {
-        s.push_str(&format!("{}", row + 1));
-        for col in 0..8 {
-            let sq = 8 * row + col;
-            let c = if b >> sq & 1 == 1 {
-                'X'
-            } else if w >> sq & 1 == 1 {
-                'O'
-            } else {
-                '.'
-            };
-            s.push(' ');
-            s.push(c);
-        }
-        s.push('\n');
-    }
-    s.push_str(&format!(
-        "X {} O {}, {} to move",
-        b.count_ones(),
-        w.count_ones(),
-        color_name(pos.side)
-    ));
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,7 +288,7 @@ mod tests {
         assert_eq!(s.game().moves(), &[parse_square("f5").unwrap(), sq]);
         assert_eq!(s.handle("undo").unwrap(), "=\n\n");
         assert_eq!(s.game().moves().len(), 1);
-        assert!(s.handle("showboard").unwrap().contains("a b c d e f g h"));
+        assert!(s.handle("showboard").unwrap().contains("A B C D E F G H"));
         assert_eq!(s.handle("final_score").unwrap(), "= B+3\n\n");
         assert!(s.handle("frobnicate").unwrap().starts_with("? unknown"));
         assert_eq!(s.handle("quit").unwrap(), "=\n\n");
