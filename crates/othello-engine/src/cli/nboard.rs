@@ -19,7 +19,7 @@ pub struct NboardArgs {
 
 /// Runs the NBoard loop until `quit` or end of input.
 pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
-    let mut session = NboardSession::new(a.engine.engine()?);
+    let mut session = NboardSession::new(a.engine.engine()?, a.engine.level());
     let stop = session.stop_flag();
     let (tx, rx) = mpsc::channel::<String>();
     let reader_stop = stop.clone();

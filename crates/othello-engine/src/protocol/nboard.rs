@@ -20,7 +20,7 @@
 use super::format::{nboard_depth, pv_compact};
 use super::game::{Game, MoveError};
 use super::ggf::parse_ggf;
-use crate::search::{Engine, Info, Limits, Outcome, DEFAULT_LEVEL};
+use crate::search::{Engine, Info, Limits, Outcome};
 use ply_othello::{parse_square, square_name, PASS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -37,12 +37,12 @@ pub struct NboardSession {
 }
 
 impl NboardSession {
-    /// A session playing with `engine` at [`DEFAULT_LEVEL`] until `set depth` says otherwise.
-    pub fn new(engine: Engine) -> NboardSession {
+    /// A session playing with `engine` at `level` (at most 60) until `set depth` says otherwise.
+    pub fn new(engine: Engine, level: u8) -> NboardSession {
         NboardSession {
             game: Game::default(),
             engine,
-            level: DEFAULT_LEVEL,
+            level: level.min(60),
             contempt: 0.0,
             stop: Arc::new(AtomicBool::new(false)),
             quit: false,
@@ -341,10 +341,13 @@ mod tests {
     use proptest::prelude::*;
 
     fn session() -> NboardSession {
-        NboardSession::new(Engine::new(EngineOptions {
-            hash_mib: 2,
-            ..EngineOptions::default()
-        }))
+        NboardSession::new(
+            Engine::new(EngineOptions {
+                hash_mib: 2,
+                ..EngineOptions::default()
+            }),
+            crate::search::DEFAULT_LEVEL,
+        )
     }
 
     fn run(s: &mut NboardSession, line: &str) -> Vec<String> {

@@ -83,7 +83,8 @@ pub struct TextSession {
 }
 
 impl TextSession {
-    /// A session at [`DEFAULT_LEVEL`] where the engine moves only on `go`.
+    /// A session at [`DEFAULT_LEVEL`] where the engine moves only on `go` (see
+    /// [`TextSession::set_level`]).
     pub fn new(engine: Engine) -> TextSession {
         TextSession {
             game: Game::default(),
