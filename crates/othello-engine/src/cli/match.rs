@@ -1,5 +1,6 @@
 //! `ply-othello match`: ply against an external GTP engine from WTHOR or file openings (WTHOR
-//! prefixes filtered to balanced ones by a ply search), both colours per opening, per-game clocks; prints a line per game and W/D/L, points, disc
+//! prefixes filtered to balanced ones by a ply search), both colours per opening, per-game
+//! clocks; prints a line per game and W/D/L, points, disc
 //! differential and Elo with its 95% interval.
 
 use super::CliError;
@@ -119,7 +120,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     };
     if let Some(p) = &a.openings_out {
         let text: String = openings.iter().map(|o| format_moves(o) + "\n").collect();
-        std::fs::write(p, text).map_err(|source| CliError::Read {
+        std::fs::write(p, text).map_err(|source| CliError::Write {
             path: p.display().to_string(),
             source,
         })?;

@@ -44,6 +44,14 @@ pub enum CliError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// An output file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
     /// A board given on the command line is malformed.
     #[error("bad board: {0}")]
     Board(#[from] ply_othello::ParseError),

@@ -111,6 +111,21 @@ impl Game {
         self.play(sq)
     }
 
+    /// Plays `sq` for the side to move, first taking its forced pass when it has no move and
+    /// `sq` is a square (GUIs and typed move lists often leave such passes out).
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is illegal.
+    pub fn play_after_forced_pass(&mut self, sq: usize) -> Result<(), MoveError> {
+        let pos = self.position();
+        let color = if sq != PASS && pos.board.moves() == 0 {
+            pos.side.other()
+        } else {
+            pos.side
+        };
+        self.play_as(color, sq)
+    }
+
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {

@@ -162,8 +162,8 @@ fn parse_board(value: &str) -> Result<Position, GgfError> {
         .map_err(|e| bad(&e.to_string()))
 }
 
-/// `F5`, `f5/-2.00/1.5`, `PA`, `pass`: the square or [`PASS`].
-fn parse_move(value: &str) -> Option<usize> {
+/// `F5`, `f5/-2.00/1.5`, `PA`, `pass`: the square or [`PASS`] (eval and time are ignored).
+pub(crate) fn parse_move(value: &str) -> Option<usize> {
     let mv = value.split('/').next().unwrap_or("").trim();
     if mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("pass") {
         Some(PASS)

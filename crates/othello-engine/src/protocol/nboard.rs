@@ -18,10 +18,10 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::format::{nboard_depth, pv_compact};
-use super::game::{Game, MoveError};
-use super::ggf::parse_ggf;
+use super::game::Game;
+use super::ggf::{parse_ggf, parse_move};
 use crate::search::{Engine, Info, Limits, Outcome};
-use ply_othello::{parse_square, square_name, PASS};
+use ply_othello::{square_name, PASS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -156,21 +156,10 @@ impl NboardSession {
 
     /// `F5`, `f5/1.00/2.5`, `PA`: played for whoever is to move (after a forced pass).
     fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = text.split('/').next().unwrap_or("").trim();
-        let sq = if mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("pass") {
-            PASS
-        } else {
-            parse_square(mv).map_err(|e| e.to_string())?
-        };
-        let pos = self.game.position();
-        let color = if sq != PASS && pos.board.moves() == 0 {
-            pos.side.other()
-        } else {
-            pos.side
-        };
+        let sq = parse_move(text).ok_or_else(|| format!("bad move {text:?}"))?;
         self.game
-            .play_as(color, sq)
-            .map_err(|e: MoveError| e.to_string())
+            .play_after_forced_pass(sq)
+            .map_err(|e| e.to_string())
     }
 
     fn limits(&self, all_moves: bool) -> Limits {
@@ -338,6 +327,7 @@ impl NboardSession {
 mod tests {
     use super::*;
     use crate::search::EngineOptions;
+    use ply_othello::parse_square;
     use proptest::prelude::*;
 
     fn session() -> NboardSession {

@@ -232,14 +232,7 @@ impl TextSession {
         }
         let before = self.game.moves().len();
         for (i, &m) in moves.iter().enumerate() {
-            let pos = self.game.position();
-            // a move when the side to move has none is taken after its forced pass
-            let color = if m != PASS && pos.board.moves() == 0 {
-                pos.side.other()
-            } else {
-                pos.side
-            };
-            if let Err(e) = self.game.play_as(color, m) {
+            if let Err(e) = self.game.play_after_forced_pass(m) {
                 while self.game.moves().len() > before {
                     self.game.undo();
                 }
