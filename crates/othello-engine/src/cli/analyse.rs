@@ -48,7 +48,6 @@ pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
     }
     if b.moves() == 0 {
         println!("the side to move must pass");
-        return Ok(ExitCode::SUCCESS);
     }
     let mut engine = a.engine.engine()?;
     let limits = Limits {

@@ -205,21 +205,7 @@ impl NboardSession {
                 ));
             }
         };
-        let pos = self.game.position();
-        if pos.board.moves() == 0 && !pos.board.is_game_over() {
-            send(&Info {
-                depth: 0,
-                selectivity: 100,
-                score: 0,
-                exact: false,
-                pv: vec![PASS as u8],
-                nodes: 0,
-                elapsed: Default::default(),
-                moves: Vec::new(),
-            });
-        } else {
-            self.think(&limits, &mut send);
-        }
+        self.think(&limits, &mut send);
         out("status");
     }
 
@@ -304,11 +290,6 @@ impl NboardSession {
             let b = pos.board;
             let score = if b.is_game_over() {
                 b.final_score()
-            } else if b.moves() == 0 {
-                let o = self
-                    .engine
-                    .think(b.opponent, b.player, &limits, &stop, &mut |_| {});
-                -o.score
             } else {
                 self.engine
                     .think(b.player, b.opponent, &limits, &stop, &mut |_| {})
@@ -409,6 +390,23 @@ mod tests {
             assert!(r[0].starts_with("status error: "), "{bad}: {r:?}");
         }
         assert_eq!(s.game().moves().len(), 2);
+    }
+
+    #[test]
+    fn a_forced_pass_is_searched_from_the_opponents_side() {
+        // White a1, Black b1, Black to move: Black must pass, White then takes c1 (64-0)
+        let board = format!("O*{} *", "-".repeat(62));
+        let mut s = session();
+        run(&mut s, "set depth 4");
+        assert!(run(&mut s, &format!("set game (;GM[Othello]BO[8 {board}];)")).is_empty());
+        let hint = run(&mut s, "hint 1");
+        let last = hint
+            .iter()
+            .rfind(|l| l.starts_with("search "))
+            .expect("a search line");
+        assert!(last.starts_with("search PAC1 -64.00 0 "), "{hint:?}");
+        let r = run(&mut s, "analyze");
+        assert_eq!(r[1], "analysis 0 -64.00", "{r:?}");
     }
 
     #[test]

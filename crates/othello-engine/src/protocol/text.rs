@@ -305,7 +305,6 @@ impl TextSession {
         }
         if pos.board.moves() == 0 {
             out(&format!("{} must pass", side_name(pos.side)));
-            return Ok(());
         }
         let limits = Limits {
             level: Some(self.level),
@@ -350,32 +349,14 @@ impl TextSession {
             level: Some(60),
             ..Limits::default()
         };
-        let b = pos.board;
-        let (o, sign) = if b.moves() == 0 {
-            // the mover passes: solve for the opponent and negate
-            let o = self.engine.think(
-                b.opponent,
-                b.player,
-                &limits,
-                &AtomicBool::new(false),
-                &mut |_| {},
-            );
-            (o, -1)
-        } else {
-            (self.search(&limits, &mut |_| {}), 1)
-        };
+        let o = self.search(&limits, &mut |_| {});
         out(&format!(
-            "{} to move: {} exact, best {} ({} nodes, {:.2} s) {}{}",
+            "{} to move: {} exact, best {} ({} nodes, {:.2} s) {}",
             side_name(pos.side),
-            score_text(sign * o.score),
-            if sign < 0 {
-                "PS"
-            } else {
-                square_name(usize::from(o.best))
-            },
+            score_text(o.score),
+            square_name(usize::from(o.best)),
             o.nodes,
             o.elapsed.as_secs_f64(),
-            if sign < 0 { "PS " } else { "" },
             pv_spaced(&o.pv)
         ));
         Ok(())
@@ -469,6 +450,11 @@ mod tests {
         run(&mut s, &format!("setboard {board}"));
         let r = run(&mut s, "solve");
         assert!(r.contains("+18 exact, best G8"), "{r}");
+        // Black must pass; White then takes c1 and wipes Black out
+        run(&mut s, &format!("setboard OX{} X", "-".repeat(62)));
+        let r = run(&mut s, "solve");
+        assert!(r.contains("-64 exact, best PS"), "{r}");
+        assert!(r.trim_end().ends_with("PS C1"), "{r}");
     }
 
     #[test]

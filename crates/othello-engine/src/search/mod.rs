@@ -213,7 +213,9 @@ impl Engine {
     /// Searches `player` to move against `opponent` until a limit is hit or `stop` is set
     /// (a set flag makes it return within a few milliseconds with the best move so far).
     /// `on_info` is called after every completed iteration. A mover without a legal move
-    /// gets [`PASS`] at once.
+    /// gets [`PASS`]: at once (with a static score) when `limits` has a game clock, otherwise
+    /// after a search of the position after the pass, reported from the mover's side (score
+    /// negated, variation starting with the pass, the pass as the only all-moves row).
     pub fn think(
         &mut self,
         player: u64,

@@ -121,9 +121,34 @@ fn pass_and_game_over() {
     for _ in 0..2000 {
         let (p, o) = random_position(Portable, &mut seed, 10);
         if Portable.moves(p, o) == 0 && Portable.moves(o, p) != 0 {
-            let out = think(&mut e, p, o, &Limits::default());
-            assert_eq!(out.best, PASS);
-            assert_eq!(out.pv, vec![PASS]);
+            // analysis: the position after the pass is searched, seen from the mover's side
+            let want = -Solver::new(8, false).solve(o, p, Mode::Exact).score;
+            let all = Limits {
+                all_moves: true,
+                ..Limits::default()
+            };
+            let mut infos = Vec::new();
+            let out = e.think(p, o, &all, &AtomicBool::new(false), &mut |i| {
+                infos.push(i.clone())
+            });
+            assert_eq!((out.best, out.score, out.exact), (PASS, want, true));
+            assert_eq!(out.pv[0], PASS);
+            assert!(out.pv.len() > 1);
+            assert_eq!(out.moves.len(), 1);
+            assert_eq!((out.moves[0].square, out.moves[0].score), (PASS, want));
+            let last = infos.last().expect("at least one iteration reported");
+            assert_eq!((last.score, last.pv[0]), (want, PASS));
+            // in a game the forced pass is answered at once, with no search
+            let clock = Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_secs(10),
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let out = think(&mut e, p, o, &clock);
+            assert_eq!((out.best, out.pv.clone(), out.nodes), (PASS, vec![PASS], 0));
             found = true;
             break;
         }

@@ -335,6 +335,31 @@ where
     last
 }
 
+/// What a search of the position after a forced pass reports, seen from the side that
+/// passed: the score negated, the pass in front of the variation and, in all-moves searches,
+/// the pass as the only root move.
+fn after_pass(
+    score: &mut i32,
+    pv: &mut Vec<u8>,
+    moves: &mut Vec<MoveScore>,
+    (depth, selectivity, exact): (u8, u8, bool),
+    all_moves: bool,
+) {
+    *score = -*score;
+    pv.insert(0, PASS);
+    moves.clear();
+    if all_moves {
+        moves.push(MoveScore {
+            square: PASS,
+            score: *score,
+            depth,
+            selectivity,
+            exact,
+            pv: pv.clone(),
+        });
+    }
+}
+
 /// `Engine::think` for kernel `k`.
 pub(crate) fn think<K: Kernel>(
     k: K,
@@ -367,13 +392,32 @@ where
             out.score = final_score(p, o);
             out.exact = true;
             out.depth = n as u8;
-        } else {
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        if limits.clock.is_some() {
+            // a forced pass in a game: no decision to make, so no clock time to spend
             out.score =
                 -crate::eval::to_discs(ctx.weights.evaluate(&Features::new(o, p), n as usize));
             out.pv.push(PASS);
+            out.elapsed = start.elapsed();
+            return out;
         }
-        out.elapsed = start.elapsed();
-        return out;
+        // analysis of a position whose mover must pass: search the position after the pass
+        // and report it from the mover's side
+        let all = limits.all_moves;
+        let mut relay = |info: &Info| {
+            let mut info = info.clone();
+            let how = (info.depth, info.selectivity, info.exact);
+            after_pass(&mut info.score, &mut info.pv, &mut info.moves, how, all);
+            on_info(&info);
+        };
+        let mut after = think(k, ctx, o, p, limits, stop, &mut relay);
+        let how = (after.depth, after.selectivity, after.exact);
+        after_pass(&mut after.score, &mut after.pv, &mut after.moves, how, all);
+        after.best = PASS;
+        after.elapsed = start.elapsed();
+        return after;
     }
     // root moves, first ordered by mobility (the answer if even depth 1 is stopped)
     let mut list = MoveList::new(k, p, o, moves);
