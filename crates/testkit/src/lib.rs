@@ -1,0 +1,132 @@
+//! Test support shared by the ply crates (a dev-dependency only).
+//!
+//! - [`shared`] finds reference data under the workspace's sibling `shared/` folder (perft suites,
+//!   FFO files, Syzygy tables, WTHOR games). When it is missing a test calls [`skip`], which says
+//!   so on the terminal even though `cargo test` captures the test's own output, and returns.
+//! - Strict mode (`PLY_STRICT=1`, set by `.ci/run`) turns every such skip into a failure, so a
+//!   CI run cannot pass while having checked nothing. Skips that no machine can avoid (a CPU
+//!   without AVX-512) go through [`skip_unsupported`], which is never fatal.
+//! - [`XorShift64`] is the one seeded generator of the tests: random positions and inputs that
+//!   are the same on every run.
+#![deny(missing_docs)]
+
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Name of the environment variable that turns skips into failures.
+pub const STRICT_VAR: &str = "PLY_STRICT";
+
+/// Whether strict mode is on (`PLY_STRICT` set to anything but empty or `0`).
+pub fn strict() -> bool {
+    std::env::var(STRICT_VAR).is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Writes `line` to the process's standard error directly, past the capture of `cargo test`.
+fn say(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
+
+/// A test cannot run for want of data or of an optional peer program: in strict mode this
+/// panics (the test fails with `reason`), otherwise it prints `SKIPPED <test>: reason` visibly.
+///
+/// # Panics
+/// In strict mode, always.
+#[track_caller]
+pub fn skip(reason: &str) {
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    if strict() {
+        panic!("{STRICT_VAR} is set, so this may not skip: {reason}");
+    }
+    say(&format!("SKIPPED {test}: {reason}"));
+}
+
+/// A part of a test cannot run on this machine for a reason no set-up can change (a CPU
+/// feature); printed visibly, never fatal.
+pub fn skip_unsupported(reason: &str) {
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    say(&format!("SKIPPED (unsupported here) {test}: {reason}"));
+}
+
+/// The workspace's sibling folder `shared/` (next to the repository root).
+pub fn shared_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// `shared/<rel>` when it exists; otherwise [`skip`] (which fails in strict mode) and `None`.
+#[track_caller]
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let path = shared_root().join(rel);
+    if path.exists() {
+        Some(path)
+    } else {
+        skip(&format!("{} not found", path.display()));
+        None
+    }
+}
+
+/// Reads `shared/<rel>` as text; `None` (after [`skip`]) when it is absent.
+///
+/// # Panics
+/// When the file exists but cannot be read: broken reference data is a failure, not a skip.
+#[track_caller]
+pub fn shared_text(rel: &str) -> Option<String> {
+    let path = shared(rel)?;
+    Some(
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())),
+    )
+}
+
+/// Marsaglia's xorshift64 (13, 7, 17): a tiny deterministic generator for tests.
+#[derive(Clone, Debug)]
+pub struct XorShift64(u64);
+
+impl XorShift64 {
+    /// A generator from `seed` (0 is replaced by a fixed non-zero constant, xorshift's one bad seed).
+    pub fn new(seed: u64) -> Self {
+        XorShift64(if seed == 0 {
+            0x9e37_79b9_7f4a_7c15
+        } else {
+            seed
+        })
+    }
+
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number in `0..n` (`n` > 0; slightly biased, fine for tests).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xorshift_is_the_published_sequence() {
+        // first outputs of xorshift64 (13, 7, 17) from seed 1
+        let mut r = XorShift64::new(1);
+        assert_eq!(r.next(), 1_082_269_761);
+        assert_eq!(r.next(), 1_152_992_998_833_853_505);
+        assert!(r.below(10) < 10);
+    }
+
+    #[test]
+    fn shared_root_is_beside_the_repository() {
+        let root = shared_root()
+            .canonicalize()
+            .unwrap_or_else(|_| shared_root());
+        assert!(root.ends_with("shared"), "{}", root.display());
+    }
+}
