@@ -1,25 +1,36 @@
-//! Othello engine: exact endgame solver (seed 003's Edax optimisations) and its command line.
+//! The ply Othello engine as a library, without I/O: pattern evaluation, exact endgame solver and
+//! midgame search in the manner of Edax (seed 003).
 //!
-//! Layout: [`bits`] square masks, [`last_flip`] count of the last move's flips, [`stability`]
-//! stable discs, [`tt`] transposition table, [`empties`] empty list and parity, [`kernel`]
-//! CPU kernels, [`moveorder`] move ordering, [`endgame`] null-window solvers, [`root`] root
-//! search and the [`Solver`] API.
+//! - [`Engine`] plays: iterative deepening with Multi-ProbCut, Edax-like levels, game clocks,
+//!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`]).
+//! - [`Solver`] solves a position exactly ([`Mode::Exact`], [`Mode::AllMoves`], [`Mode::Wdl`]).
+//! - [`eval`] is the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`).
+//!
+//! Inside: `bits` square masks, `tt` transposition table, `stability` stable discs,
+//! `moveorder` move ordering, `endgame/` the null-window solvers and the root solver,
+//! `midgame/` the midgame search, its levels, time management and benchmark.
+//!
+//! ```
+//! use ply_othello_engine::{Mode, Solver};
+//! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.
+//! let (white, black) = (!0b11u64, 0b10u64);
+//! let mut solver = Solver::new(4, false);
+//! let r = solver.solve(white, black, Mode::Exact);
+//! assert_eq!((r.score, r.best), (64, Some(0)));
+//! ```
 #![deny(missing_docs)]
 
-pub mod bits;
-pub mod empties;
-pub mod endgame;
+mod bits;
+mod endgame;
+mod engine;
 pub mod eval;
-pub mod kernel;
-pub mod last_flip;
-pub mod matchplay;
-pub mod moveorder;
-pub mod protocol;
-pub mod root;
-pub mod search;
-pub mod stability;
-pub mod train;
-pub mod tt;
+mod kernel;
+pub mod midgame;
+mod moveorder;
+mod stability;
+mod tt;
 
-pub use root::{Mode, RootResult, Solver, PASS};
-pub use search::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
+pub use endgame::{Mode, RootResult, Solver, PASS};
+pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
+pub use midgame::bench::{self, BenchLine, BENCH_GAMES, BENCH_LEVEL};
+pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};

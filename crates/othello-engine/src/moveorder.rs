@@ -93,12 +93,6 @@ impl MoveList {
         self.len
     }
 
-    /// True when there is no move.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The moves.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {

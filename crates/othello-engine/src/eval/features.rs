@@ -22,7 +22,7 @@ impl Features {
     /// the number of empties, see the module docs.
     pub fn new(player: u64, opponent: u64) -> Features {
         let empties = (!(player | opponent)).count_ones();
-        let mover_view = empties % 2 == 0;
+        let mover_view = empties.is_multiple_of(2);
         let (own, other) = if mover_view {
             (player, opponent)
         } else {

@@ -1,0 +1,68 @@
+//! `ply-othello fit-mpc`: fits the Multi-ProbCut predictors on WTHOR positions and prints them as
+//! the Rust tables of `crates/othello-engine/src/midgame/mpc.rs` (refit when the weights change).
+
+use super::CliError;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_othello_tools::mpc;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `fit-mpc`.
+#[derive(Args)]
+pub struct FitMpcArgs {
+    /// Directory of the WTHOR `*.wtb` files.
+    #[arg(long, default_value = "../shared/othello/wthor")]
+    wthor: PathBuf,
+    /// Number of positions scored (each is searched at every depth up to 10 and, with at most
+    /// 20 empties, solved exactly).
+    #[arg(long, default_value_t = 1200)]
+    positions: usize,
+    /// Write the tables to this file instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Also write each position's scores here, one `S <empties> [<by depth>] <exact>` line each.
+    #[arg(long)]
+    scores_out: Option<PathBuf>,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `fit-mpc`.
+pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
+    let files = ply_othello::wthor::read_dir(&a.wthor)?;
+    let games: Vec<[Option<u8>; 60]> = files
+        .iter()
+        .flat_map(|(_, f)| f.games.iter().map(|g| g.moves))
+        .collect();
+    let pb = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(a.positions as u64)
+    };
+    pb.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} [{elapsed} < {eta}] {per_sec}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.set_message("scoring positions");
+    let scores = mpc::score_positions(&games, a.positions, || pb.inc(1));
+    pb.finish_and_clear();
+    if let Some(path) = &a.scores_out {
+        let lines: String = scores.iter().map(|s| mpc::score_line(s) + "\n").collect();
+        write(path, &lines)?;
+    }
+    let tables = mpc::fit_tables(&scores);
+    match &a.out {
+        Some(path) => write(path, &tables)?,
+        None => print!("{tables}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text).map_err(|source| CliError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}

@@ -1,0 +1,71 @@
+//! Subcommands of the `ply-othello` program; each only translates arguments and text into
+//! library calls and prints results.
+
+pub mod analyse;
+pub mod bench;
+pub mod engine;
+pub mod fit_mpc;
+pub mod gtp;
+pub mod r#match;
+pub mod nboard;
+pub mod perft;
+pub mod solve;
+pub mod text;
+pub mod train;
+
+use std::io::Write;
+use thiserror::Error;
+
+/// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
+/// one, until `handle` returns false (the session quit), the input ends or stdout closes.
+pub fn serve(
+    lines: impl IntoIterator<Item = String>,
+    mut handle: impl FnMut(&str, &mut dyn FnMut(&str)) -> bool,
+) {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        let mut failed = false;
+        let go_on = handle(&line, &mut |reply| {
+            failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
+        });
+        if failed || !go_on {
+            break;
+        }
+    }
+}
+
+/// Errors that stop a subcommand.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// An input file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// An output file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A board given on the command line is malformed.
+    #[error("bad board: {0}")]
+    Board(#[from] ply_othello::ParseError),
+    /// The training pipeline failed.
+    #[error(transparent)]
+    Train(#[from] ply_othello_tools::train::pipeline::PipelineError),
+    /// An evaluation file given with `--eval-file` could not be loaded.
+    #[error(transparent)]
+    Eval(#[from] ply_othello_engine::eval::LoadError),
+    /// The WTHOR games could not be read.
+    #[error(transparent)]
+    Wthor(#[from] ply_othello::WthorError),
+    /// A match could not be set up (openings, times, opponent).
+    #[error("match: {0}")]
+    Match(String),
+}

@@ -1,0 +1,21 @@
+//! The interactive text mode, `ply-othello` with no subcommand (Edax-style console).
+
+use super::engine::EngineArgs;
+use super::{serve, CliError};
+use crate::protocol::TextSession;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// Reads commands until `quit` or end of input.
+pub fn run(engine: &EngineArgs) -> Result<ExitCode, CliError> {
+    let mut session = TextSession::new(engine.engine()?);
+    session.set_level(engine.level());
+    let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+    // a closed stdout shows up in `serve`; nothing to do about it here
+    let _ = writeln!(std::io::stdout().lock(), "{}", session.banner());
+    serve(lines, |line, out| {
+        session.handle(line, out);
+        !session.quit_requested()
+    });
+    Ok(ExitCode::SUCCESS)
+}

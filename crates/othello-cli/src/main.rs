@@ -1,0 +1,71 @@
+//! The `ply-othello` command-line program: a thin front-end, one file per subcommand in `cli/`.
+
+mod cli;
+mod protocol;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Othello engine of the ply workspace. Without a subcommand it reads commands in an
+/// Edax-style text mode (type `help`).
+#[derive(Parser)]
+#[command(name = "ply-othello", version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of the text mode.
+    #[command(flatten)]
+    engine: cli::engine::EngineArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve every position of an OBF file exactly and check the file's scores.
+    Solve(cli::solve::SolveArgs),
+    /// Count the leaves of the game tree to a depth.
+    Perft(cli::perft::PerftArgs),
+    /// Fit the pattern evaluation on WTHOR games, or measure a weight file.
+    Train(Box<cli::train::TrainArgs>),
+    /// Fixed search benchmark: prints `Bench: <nodes> nodes <nps> nps`.
+    Bench(cli::bench::BenchArgs),
+    /// Play over the Go Text Protocol (Othello conventions: `play black f5`, `genmove white`).
+    Gtp(cli::gtp::GtpArgs),
+    /// Play over the NBoard protocol (the NBoard GUI: `set game`, `go`, `hint`, `analyze`).
+    Nboard(cli::nboard::NboardArgs),
+    /// Score every legal move of a position (a move list or a board) at a level.
+    #[command(alias = "analyze")]
+    Analyse(cli::analyse::AnalyseArgs),
+    /// Fit the Multi-ProbCut predictors on WTHOR positions; prints them as Rust tables.
+    FitMpc(cli::fit_mpc::FitMpcArgs),
+    /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
+    Match(Box<cli::r#match::MatchArgs>),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        None => cli::text::run(&args.engine),
+        Some(command) => run(command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("ply-othello: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode, cli::CliError> {
+    match command {
+        Command::Solve(a) => cli::solve::run(&a),
+        Command::Perft(a) => cli::perft::run(&a),
+        Command::Train(a) => cli::train::run(&a),
+        Command::Bench(a) => cli::bench::run(&a),
+        Command::Gtp(a) => cli::gtp::run(&a),
+        Command::Nboard(a) => cli::nboard::run(&a),
+        Command::Analyse(a) => cli::analyse::run(&a),
+        Command::FitMpc(a) => cli::fit_mpc::run(&a),
+        Command::Match(a) => cli::r#match::run(&a),
+    }
+}

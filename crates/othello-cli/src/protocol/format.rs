@@ -1,0 +1,150 @@
+//! Text shared by the protocols and the command line: principal variations, search depths,
+//! scores and the board diagram.
+
+use ply_othello::{square_name, Color, Position};
+use ply_othello_engine::MoveScore;
+
+/// Name of a square code of a principal variation (`PS` for a pass).
+fn name(sq: u8) -> &'static str {
+    square_name(usize::from(sq))
+}
+
+/// `F5D6C3`: moves without separators (NBoard's `search` lines), `PA` for passes.
+pub fn pv_compact(pv: &[u8]) -> String {
+    pv.iter()
+        .map(|&m| match name(m) {
+            "PS" => "PA",
+            n => n,
+        })
+        .collect()
+}
+
+/// `F5 D6 C3`: moves separated by spaces, `PS` for passes (Edax's style).
+pub fn pv_spaced(pv: &[u8]) -> String {
+    pv.iter().map(|&m| name(m)).collect::<Vec<_>>().join(" ")
+}
+
+/// `21@73%` for a selective search, `21` without selectivity.
+pub fn depth_text(depth: u8, selectivity: u8) -> String {
+    if selectivity < 100 {
+        format!("{depth}@{selectivity}%")
+    } else {
+        depth.to_string()
+    }
+}
+
+/// The `<depth> [<freeform>]` end of an NBoard `search` line: the depth, then the
+/// selectivity or `exact`.
+pub fn nboard_depth(depth: u8, selectivity: u8, exact: bool) -> String {
+    if exact {
+        format!("{depth} exact")
+    } else if selectivity < 100 {
+        format!("{depth} {selectivity}%")
+    } else {
+        depth.to_string()
+    }
+}
+
+/// `+4`, `-12`, `+0`: a score in discs with its sign.
+pub fn score_text(score: i32) -> String {
+    format!("{score:+}")
+}
+
+/// The board in Edax's style: `*` Black, `O` White, `.` a legal move of the side to move,
+/// `-` other empty squares; columns A-H, rows 1-8; disc counts and the side to move beside it.
+pub fn board_diagram(pos: &Position) -> String {
+    let (b, w) = (pos.black(), pos.white());
+    let legal = pos.board.moves();
+    let mut s = String::from("  A B C D E F G H\n");
+    for row in 0..8 {
+        s.push_str(&(row + 1).to_string());
+        for col in 0..8 {
+            let sq = 8 * row + col;
+            let c = if b >> sq & 1 == 1 {
+                '*'
+            } else if w >> sq & 1 == 1 {
+                'O'
+            } else if legal >> sq & 1 == 1 {
+                '.'
+            } else {
+                '-'
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push_str(&format!(" {}", row + 1));
+        match row {
+            1 => s.push_str(&format!("   * Black {:2} discs", b.count_ones())),
+            2 => s.push_str(&format!("   O White {:2} discs", w.count_ones())),
+            3 => s.push_str(&format!("   {} empties", 64 - (b | w).count_ones())),
+            5 => s.push_str(&if pos.board.is_game_over() {
+                "   game over".to_string()
+            } else {
+                format!(
+                    "   {} to move{}",
+                    match pos.side {
+                        Color::Black => "* Black",
+                        Color::White => "O White",
+                    },
+                    if legal == 0 { " (must pass)" } else { "" }
+                )
+            }),
+            _ => {}
+        }
+        s.push('\n');
+    }
+    s.push_str("  A B C D E F G H");
+    s
+}
+
+/// A table of root moves: move, score, depth (`=` after an exact score) and variation.
+pub fn move_table(moves: &[MoveScore]) -> Vec<String> {
+    let mut lines = vec![
+        " move | score | depth   | principal variation".to_string(),
+        "------+-------+---------+--------------------".to_string(),
+    ];
+    for m in moves {
+        lines.push(format!(
+            "  {:>3} | {:>5} | {:<7} | {}",
+            name(m.square),
+            score_text(m.score),
+            format!(
+                "{}{}",
+                depth_text(m.depth, m.selectivity),
+                if m.exact { " =" } else { "" }
+            ),
+            pv_spaced(&m.pv)
+        ));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts() {
+        assert_eq!(pv_compact(&[37, 64, 43]), "F5PAD6");
+        assert_eq!(pv_spaced(&[37, 64, 43]), "F5 PS D6");
+        assert_eq!(depth_text(21, 73), "21@73%");
+        assert_eq!(depth_text(24, 100), "24");
+        assert_eq!(nboard_depth(24, 100, true), "24 exact");
+        assert_eq!(nboard_depth(12, 73, false), "12 73%");
+        assert_eq!(score_text(0), "+0");
+        assert_eq!(score_text(-6), "-6");
+        let d = board_diagram(&Position::start());
+        assert!(d.contains("4 - - . O * - - - 4"), "{d}");
+        assert!(d.contains("5 - - - * O . - - 5"), "{d}");
+        assert!(d.contains("* Black to move"), "{d}");
+        let t = move_table(&[MoveScore {
+            square: 37,
+            score: -2,
+            depth: 20,
+            selectivity: 100,
+            exact: true,
+            pv: vec![37, 43],
+        }]);
+        assert_eq!(t[2], "   F5 |    -2 | 20 =    | F5 D6");
+    }
+}

@@ -1,0 +1,337 @@
+//! Go Text Protocol for Othello, as GUIs (Quarry) and GRhino's `gtp-rhino` speak it: `play black f5`,
+//! `genmove white`, `pass` for passes, 8x8 only. [`GtpSession::handle`] turns one input line into one
+//! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
+
+use super::format::board_diagram;
+use ply_othello::game::{color_name, Game};
+use ply_othello::{parse_square, square_name, Color, PASS};
+use ply_othello_engine::{Clock, Engine, Limits};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Commands this session answers, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "showboard",
+    "set_level",
+    "quit",
+];
+
+/// One GTP conversation: the game, the engine and the clocks.
+pub struct GtpSession {
+    game: Game,
+    engine: Engine,
+    level: u8,
+    /// Main time per side from `time_settings` (`None`: no time limit).
+    main_time: Option<Duration>,
+    /// Remaining time per side (Black, White), from `time_left` or our own accounting.
+    remaining: [Option<Duration>; 2],
+    quit: bool,
+}
+
+fn side_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn parse_color(s: &str) -> Result<Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(format!("invalid color {s}")),
+    }
+}
+
+fn parse_vertex(s: &str) -> Result<usize, String> {
+    if s.eq_ignore_ascii_case("pass") || s.eq_ignore_ascii_case("ps") {
+        return Ok(PASS);
+    }
+    parse_square(s).map_err(|_| format!("invalid vertex {s}"))
+}
+
+fn vertex_name(sq: usize) -> String {
+    if sq == PASS {
+        "pass".to_string()
+    } else {
+        square_name(sq).to_ascii_lowercase()
+    }
+}
+
+impl GtpSession {
+    /// A session playing with `engine` at `level` when no clock is set.
+    pub fn new(engine: Engine, level: u8) -> GtpSession {
+        GtpSession {
+            game: Game::default(),
+            engine,
+            level,
+            main_time: None,
+            remaining: [None, None],
+            quit: false,
+        }
+    }
+
+    /// True once `quit` was received.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// The current game.
+    #[cfg(test)]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Answers one line; `None` for blank and comment lines (GTP sends nothing back for them).
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            return None;
+        }
+        let mut words = line.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = match first.parse::<u64>() {
+            Ok(n) => (n.to_string(), words.next().unwrap_or("")),
+            Err(_) => (String::new(), first),
+        };
+        let args: Vec<&str> = words.collect();
+        Some(match self.command(command, &args) {
+            Ok(text) => format!("={id} {text}").trim_end().to_string() + "\n\n",
+            Err(text) => format!("?{id} {text}\n\n"),
+        })
+    }
+
+    fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let arg = |i: usize| args.get(i).copied().ok_or("missing argument".to_string());
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("ply".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS.contains(&arg(0)?).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => match arg(0)?.parse::<u32>() {
+                Ok(8) => Ok(String::new()),
+                _ => Err("unacceptable size".into()),
+            },
+            "clear_board" => {
+                self.game = Game::default();
+                self.engine.new_game();
+                if let Some(t) = self.main_time {
+                    self.remaining = [Some(t), Some(t)];
+                }
+                Ok(String::new())
+            }
+            "komi" => arg(0)?
+                .parse::<f64>()
+                .map(|_| String::new())
+                .map_err(|_| "komi not a float".into()),
+            "play" => {
+                let color = parse_color(arg(0)?)?;
+                let sq = parse_vertex(arg(1)?)?;
+                self.game
+                    .play_as(color, sq)
+                    .map(|_| String::new())
+                    .map_err(|e| e.to_string())
+            }
+            "genmove" => self.genmove(parse_color(arg(0)?)?),
+            "undo" => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo".into())
+                }
+            }
+            "time_settings" => {
+                let main = parse_seconds(arg(0)?)?;
+                let byo = parse_seconds(arg(1)?)?;
+                self.main_time = if main.is_zero() && byo.is_zero() {
+                    None
+                } else {
+                    Some(main.max(byo))
+                };
+                self.remaining = [self.main_time, self.main_time];
+                Ok(String::new())
+            }
+            "time_left" => {
+                let color = parse_color(arg(0)?)?;
+                let secs = parse_seconds(arg(1)?)?;
+                self.remaining[side_index(color)] = Some(secs);
+                Ok(String::new())
+            }
+            "final_score" => {
+                let s = self.game.final_score();
+                Ok(match s {
+                    0 => "0".into(),
+                    s if s > 0 => format!("B+{s}"),
+                    s => format!("W+{}", -s),
+                })
+            }
+            "showboard" => Ok(format!("\n{}", board_diagram(&self.game.position()))),
+            "set_level" => match arg(0)?.parse::<u8>() {
+                Ok(l) if l <= 60 => {
+                    self.level = l;
+                    Ok(String::new())
+                }
+                _ => Err("level must be 0..60".into()),
+            },
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "" => Err("missing command".into()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn genmove(&mut self, color: Color) -> Result<String, String> {
+        let pos = self.game.position();
+        if pos.board.is_game_over() {
+            return Ok("pass".into());
+        }
+        if pos.side != color {
+            if pos.board.moves() == 0 {
+                self.game.play(PASS).map_err(|e| e.to_string())?;
+            } else {
+                return Err(format!("it is not {}'s turn", color_name(color)));
+            }
+        }
+        let pos = self.game.position();
+        if pos.board.moves() == 0 {
+            self.game.play(PASS).map_err(|e| e.to_string())?;
+            return Ok("pass".into());
+        }
+        let idx = side_index(color);
+        let mut limits = Limits {
+            level: Some(self.level),
+            ..Limits::default()
+        };
+        if let Some(remaining) = self.remaining[idx] {
+            limits.clock = Some(Clock {
+                remaining,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            });
+        }
+        let stop = AtomicBool::new(false);
+        let outcome = self.engine.think(
+            pos.board.player,
+            pos.board.opponent,
+            &limits,
+            &stop,
+            &mut |_| {},
+        );
+        if let Some(r) = self.remaining[idx] {
+            self.remaining[idx] = Some(r.saturating_sub(outcome.elapsed));
+        }
+        let mut sq = outcome.best as usize;
+        if sq != PASS && pos.board.moves() >> sq & 1 == 0 {
+            // Never send an illegal move: fall back to the first legal one.
+            sq = pos.board.moves().trailing_zeros() as usize;
+        }
+        self.game.play(sq).map_err(|e| e.to_string())?;
+        Ok(vertex_name(sq))
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..1e9).contains(&x) => Ok(Duration::from_secs_f64(x)),
+        _ => Err(format!("invalid time {s}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_othello_engine::EngineOptions;
+    use proptest::prelude::*;
+
+    fn session() -> GtpSession {
+        GtpSession::new(
+            Engine::new(EngineOptions {
+                hash_mib: 1,
+                ..EngineOptions::default()
+            }),
+            2,
+        )
+    }
+
+    #[test]
+    fn transcript() {
+        let mut s = session();
+        assert_eq!(s.handle("1 protocol_version").unwrap(), "=1 2\n\n");
+        assert_eq!(s.handle("boardsize 8").unwrap(), "=\n\n");
+        assert_eq!(s.handle("boardsize 9").unwrap(), "? unacceptable size\n\n");
+        assert_eq!(s.handle("known_command genmove").unwrap(), "= true\n\n");
+        assert_eq!(s.handle("known_command foo").unwrap(), "= false\n\n");
+        assert!(s.handle("# a comment").is_none());
+        assert_eq!(s.handle("clear_board").unwrap(), "=\n\n");
+        assert_eq!(s.handle("play black f5").unwrap(), "=\n\n");
+        assert!(s.handle("play black d6").unwrap().starts_with('?'));
+        assert!(s.handle("play white a1").unwrap().starts_with('?'));
+        let reply = s.handle("genmove white").unwrap();
+        let mv = reply.trim_start_matches("= ").trim();
+        let sq = parse_square(mv).expect("a square");
+        assert_eq!(s.game().moves(), &[parse_square("f5").unwrap(), sq]);
+        assert_eq!(s.handle("undo").unwrap(), "=\n\n");
+        assert_eq!(s.game().moves().len(), 1);
+        assert!(s.handle("showboard").unwrap().contains("A B C D E F G H"));
+        assert_eq!(s.handle("final_score").unwrap(), "= B+3\n\n");
+        assert!(s.handle("frobnicate").unwrap().starts_with("? unknown"));
+        assert_eq!(s.handle("quit").unwrap(), "=\n\n");
+        assert!(s.quit_requested());
+    }
+
+    #[test]
+    fn a_whole_game_against_itself_with_a_clock() {
+        let mut s = session();
+        s.handle("time_settings 2 0 0");
+        let mut color = "black";
+        for _ in 0..70 {
+            if s.game().position().board.is_game_over() {
+                break;
+            }
+            let r = s.handle(&format!("genmove {color}")).unwrap();
+            assert!(r.starts_with("= "), "{r}");
+            color = if color == "black" { "white" } else { "black" };
+        }
+        assert!(s.game().position().board.is_game_over());
+        assert!(s.handle("final_score").unwrap().starts_with('='));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn random_lines_never_panic(line in "[ -~]{0,40}") {
+            let mut s = session();
+            // Keep the search cheap whatever the line says.
+            s.handle("set_level 1");
+            let _ = s.handle(&line);
+        }
+
+        #[test]
+        fn random_commands_with_random_args_never_panic(
+            cmd in proptest::sample::select(COMMANDS.to_vec()),
+            args in "[ -~]{0,20}",
+        ) {
+            let mut s = session();
+            s.handle("set_level 1");
+            let _ = s.handle(&format!("{cmd} {args}"));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Text protocols of the Othello engine. Each session turns input lines into replies and never does
+//! I/O itself, so the command-line front-ends stay thin and the protocols are testable by transcript.
+//!
+//! [`format`] shared text (variations, depths, the board diagram), [`gtp`] the Go Text Protocol
+//! for Othello, [`nboard`] the NBoard protocol, [`text`] the interactive Edax-style console. The
+//! game record and GGF are in the rules crate (`ply_othello::game`, `ply_othello::ggf`).
+
+pub mod format;
+pub mod gtp;
+pub mod nboard;
+pub mod text;
+
+pub use gtp::GtpSession;
+pub use nboard::NboardSession;
+pub use text::TextSession;

@@ -1,0 +1,844 @@
+//! Exact endgame search (seed 003, Edax's `endgame.c`), instantiated once per CPU kernel.
+//!
+//! Layers, from the leaves up:
+//! - `solve_1`: last empty, scored with [`count_last_flip`] without making the move.
+//! - `solve_2`, `solve_3`, `solve_4`: fixed loops over the last empties; `solve_4` and
+//!   `solve_3` order them by quadrant parity (odd regions first).
+//! - `shallow`: 5..=[`SHALLOW_DEPTH`] empties, moves from `get_moves`, odd quadrants first,
+//!   forward-only updates of the empty list, stability cutoff, no hashing.
+//! - `nws`: more empties; transposition table, enhanced transposition cutoff, stability cutoff
+//!   and fastest-first move ordering.
+//!
+//! All are null-window (alpha, alpha + 1) and fail-soft. Scores are final disc differences
+//! from the side to move, empties going to the winner.
+
+pub(crate) mod empties;
+pub(crate) mod last_flip;
+mod root;
+
+pub use root::{Mode, RootResult, Solver, PASS};
+
+use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
+use crate::eval::{Features, Weights};
+use crate::kernel::{Avx2, Kernel, Portable};
+use crate::moveorder::{Move, MoveList, REFUTED};
+use crate::stability::{solid_discs, stability_upper_bound};
+use crate::tt::{Tt, EXACT, NO_MOVE};
+use empties::{Empties, HEAD};
+use last_flip::count_last_flip;
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Larger than any score.
+pub const SCORE_INF: i32 = 127;
+
+/// Up to this many empties the hash-less `shallow` search is used (Edax: 7).
+pub const SHALLOW_DEPTH: u32 = 7;
+
+/// Up to this many empties, solid opponent discs are normalised to the player's for hashing.
+pub const SOLID_DEPTH: u32 = 9;
+
+/// From this many empties on, the enhanced transposition cutoff probes every child.
+pub const ETC_DEPTH: u32 = 11;
+
+/// Stability cutoff is tried only when alpha is at least this (it rarely succeeds below).
+pub const SC_THRESHOLD: [i32; 65] = {
+    let mut t = [99i32; 65];
+    let mut n = 4;
+    while n <= 64 {
+        let v = if n < 10 {
+            2 * n as i32 - 2
+        } else {
+            2 * n as i32
+        };
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+/// Final score of a finished game for `player`: disc difference, empties to the winner.
+#[inline(always)]
+pub fn final_score(player: u64, opponent: u64) -> i32 {
+    let p = player.count_ones() as i32;
+    let o = opponent.count_ones() as i32;
+    let e = 64 - p - o;
+    let d = p - o;
+    if d > 0 {
+        d + e
+    } else if d < 0 {
+        d - e
+    } else {
+        0
+    }
+}
+
+/// Score when the player to move plays the last empty `x` (or the opponent does after a pass,
+/// or nobody can): seed 003's `board_score_1`. All other squares are occupied.
+#[inline(always)]
+pub fn solve_1(player: u64, x: usize) -> i32 {
+    let score = 2 * player.count_ones() as i32 - 62;
+    let n = count_last_flip(x, player) as i32;
+    if n > 0 {
+        return score + 2 * n;
+    }
+    let m = count_last_flip(x, !player & !bit(x)) as i32;
+    if m > 0 {
+        score - 2 - 2 * m
+    } else if score > 0 {
+        score
+    } else {
+        score - 2
+    }
+}
+
+/// From this many empties on, a null-window node whose first move did not cut off may hand
+/// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
+pub const SPLIT_DEPTH: u32 = 16;
+
+/// Idle helper threads available for splitting. A thread that runs out of work at a split
+/// node lends its slot back while it waits, so busy siblings can split deeper (the count may
+/// dip below zero for a moment when the waiting thread takes its slot back).
+pub struct Pool {
+    idle: AtomicIsize,
+}
+
+impl Pool {
+    /// A pool of `helpers` helper threads (besides the calling one).
+    pub fn new(helpers: usize) -> Pool {
+        Pool {
+            idle: AtomicIsize::new(helpers as isize),
+        }
+    }
+
+    /// Claims up to `want` helpers; returns how many were granted.
+    fn claim(&self, want: usize) -> usize {
+        let mut got = 0;
+        let _ = self.idle.fetch_update(Relaxed, Relaxed, |idle| {
+            got = idle.clamp(0, want as isize);
+            (got > 0).then_some(idle - got)
+        });
+        got as usize
+    }
+
+    /// Returns one slot.
+    fn release(&self) {
+        self.idle.fetch_add(1, Relaxed);
+    }
+
+    /// Takes one slot back, even if that briefly overcommits.
+    fn reclaim(&self) {
+        self.idle.fetch_sub(1, Relaxed);
+    }
+}
+
+/// State shared by the threads working on the moves of one split node.
+struct Split<'a> {
+    moves: &'a [Move],
+    next: AtomicUsize,
+    cut: AtomicBool,
+    best: Mutex<(i32, u8)>,
+}
+
+/// Search state of one thread: table, node counter, empties and parity.
+pub struct Search<K: Kernel> {
+    /// CPU kernel.
+    pub(crate) k: K,
+    /// Transposition table (shared between threads).
+    pub tt: Arc<Tt>,
+    /// Helper threads, `None` for the sequential reference search.
+    pub(crate) pool: Option<Arc<Pool>>,
+    /// Nodes visited.
+    pub nodes: u64,
+    pub(crate) empties: Empties,
+    pub(crate) parity: u32,
+    pub(crate) n_empties: u32,
+    /// Set by another thread to abandon the search: the null-window layers with a table poll
+    /// it, return at once without storing, and the caller discards the result.
+    pub(crate) abort: Arc<AtomicBool>,
+    /// Time at which the search raises `abort` itself (checked every [`POLL_NODES`] calls,
+    /// in case the timer thread is starved of CPU).
+    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) poll: u32,
+    /// Evaluation for move ordering at [`EVAL_SORT_DEPTH`] empties and more (issue 6).
+    pub(crate) weights: Option<Arc<Weights>>,
+}
+
+/// From this many empties on, moves are ordered with the pattern evaluation of the child
+/// (seed 003: Edax sorts endgame moves by shallow midgame searches from about 14 empties).
+pub const EVAL_SORT_DEPTH: u32 = 14;
+
+/// From this many empties on, the ordering uses a one-ply search of the child instead.
+pub const EVAL_SORT_DEPTH_1: u32 = 18;
+
+/// Null-window calls between two looks at the clock.
+pub const POLL_NODES: u32 = 64;
+
+impl<K: Kernel> Search<K> {
+    /// A search with its own table of `tt_mib` MiB.
+    pub fn new(k: K, tt_mib: usize) -> Search<K> {
+        Search::with_tt(k, Arc::new(Tt::new(tt_mib)))
+    }
+
+    /// A search on a shared table `tt` (e.g. the midgame search's endgame table).
+    pub fn with_tt(k: K, tt: Arc<Tt>) -> Search<K> {
+        Search {
+            k,
+            tt,
+            pool: None,
+            nodes: 0,
+            empties: Empties::new(0),
+            parity: 0,
+            n_empties: 0,
+            abort: Arc::new(AtomicBool::new(false)),
+            deadline: None,
+            poll: POLL_NODES,
+            weights: None,
+        }
+    }
+
+    /// True once the abort flag was raised: every result since is meaningless.
+    #[inline(always)]
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Relaxed)
+    }
+
+    /// A copy for a helper thread: same table, pool and position state, no nodes.
+    fn helper(&self) -> Search<K> {
+        Search {
+            k: self.k,
+            tt: Arc::clone(&self.tt),
+            pool: self.pool.clone(),
+            nodes: 0,
+            empties: self.empties.clone(),
+            parity: self.parity,
+            n_empties: self.n_empties,
+            abort: Arc::clone(&self.abort),
+            deadline: self.deadline,
+            poll: POLL_NODES,
+            weights: self.weights.clone(),
+        }
+    }
+
+    /// Polls the deadline now and then; true when the search must stop.
+    #[inline(always)]
+    pub(crate) fn poll_abort(&mut self) -> bool {
+        self.poll -= 1;
+        if self.poll == 0 {
+            self.poll = POLL_NODES;
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.abort.store(true, Relaxed);
+            }
+        }
+        self.abort.load(Relaxed)
+    }
+
+    /// Prepares the empty list and parity for a root position.
+    pub fn set_root(&mut self, player: u64, opponent: u64) {
+        let empty = !(player | opponent);
+        self.empties = Empties::new(empty);
+        self.parity = empties::parity(empty);
+        self.n_empties = empty.count_ones();
+    }
+}
+
+/// Generates the endgame search for one kernel type with the given attributes on every
+/// recursive function (e.g. `#[target_feature(...)]`).
+macro_rules! endgame_search {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl Search<$k> {
+            /// Two empties `x1`, `x2` left.
+            $(#[$attr])*
+            fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                let mut best = -SCORE_INF;
+                if NEIGHBOUR[x1] & o != 0 {
+                    let f = k.flip(x1, p, o);
+                    if f != 0 {
+                        self.nodes += 1;
+                        best = -solve_1(o ^ f, x2);
+                        if best > alpha {
+                            return best;
+                        }
+                    }
+                }
+                if NEIGHBOUR[x2] & o != 0 {
+                    let f = k.flip(x2, p, o);
+                    if f != 0 {
+                        self.nodes += 1;
+                        let s = -solve_1(o ^ f, x1);
+                        return if s > best { s } else { best };
+                    }
+                }
+                if best > -SCORE_INF {
+                    return best;
+                }
+                // pass: the opponent moves, we take the minimum
+                let mut worst = SCORE_INF;
+                if NEIGHBOUR[x1] & p != 0 {
+                    let f = k.flip(x1, o, p);
+                    if f != 0 {
+                        self.nodes += 1;
+                        worst = solve_1(p ^ f, x2);
+                        if worst <= alpha {
+                            return worst;
+                        }
+                    }
+                }
+                if NEIGHBOUR[x2] & p != 0 {
+                    let f = k.flip(x2, o, p);
+                    if f != 0 {
+                        self.nodes += 1;
+                        let s = solve_1(p ^ f, x1);
+                        return if s < worst { s } else { worst };
+                    }
+                }
+                if worst < SCORE_INF {
+                    worst
+                } else {
+                    final_score(p, o)
+                }
+            }
+
+            /// Three empties; the one alone in its quadrant goes first.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$attr])*
+            fn solve_3(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize, x3: usize, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                let parity = QUADRANT_ID[x1] ^ QUADRANT_ID[x2] ^ QUADRANT_ID[x3];
+                let (x1, x2, x3) = if parity & QUADRANT_ID[x1] == 0 {
+                    if parity & QUADRANT_ID[x2] != 0 {
+                        (x2, x1, x3)
+                    } else {
+                        (x3, x1, x2)
+                    }
+                } else {
+                    (x1, x2, x3)
+                };
+                let mut best = -SCORE_INF;
+                for (x, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
+                    if NEIGHBOUR[x] & o != 0 {
+                        let f = k.flip(x, p, o);
+                        if f != 0 {
+                            let s = -self.solve_2(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b);
+                            if s > alpha {
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                    }
+                }
+                if best > -SCORE_INF {
+                    best
+                } else if passed {
+                    final_score(p, o)
+                } else {
+                    -self.solve_3(o, p, -alpha - 1, x1, x2, x3, true)
+                }
+            }
+
+            /// Four empties, taken from the empty list and sorted by parity (seed 003: only the
+            /// 2-1-1 split needs sorting, the two singletons first).
+            $(#[$attr])*
+            fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                if alpha >= SC_THRESHOLD[4] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let x1 = self.empties.first();
+                let x2 = self.empties.next(x1);
+                let x3 = self.empties.next(x2);
+                let x4 = self.empties.next(x3);
+                let parity = self.parity;
+                let q = |x: usize| parity & QUADRANT_ID[x] != 0;
+                let (x1, x2, x3, x4) = if !q(x1) {
+                    if q(x2) {
+                        if q(x3) {
+                            (x2, x3, x1, x4)
+                        } else {
+                            (x2, x4, x1, x3)
+                        }
+                    } else if q(x3) {
+                        (x3, x4, x1, x2)
+                    } else {
+                        (x1, x2, x3, x4)
+                    }
+                } else if !q(x2) {
+                    if q(x3) {
+                        (x1, x3, x2, x4)
+                    } else {
+                        (x1, x4, x2, x3)
+                    }
+                } else {
+                    (x1, x2, x3, x4)
+                };
+                let mut best = -SCORE_INF;
+                for (x, a, b, c) in [(x1, x2, x3, x4), (x2, x1, x3, x4), (x3, x1, x2, x4), (x4, x1, x2, x3)] {
+                    if NEIGHBOUR[x] & o != 0 {
+                        let f = k.flip(x, p, o);
+                        if f != 0 {
+                            let s = -self.solve_3(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b, c, false);
+                            if s > alpha {
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                    }
+                }
+                if best > -SCORE_INF {
+                    best
+                } else if passed {
+                    final_score(p, o)
+                } else {
+                    -self.solve_4(o, p, -alpha - 1, true)
+                }
+            }
+
+            /// 5..=SHALLOW_DEPTH empties: odd quadrants first, forward-only list updates.
+            $(#[$attr])*
+            fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                if alpha >= SC_THRESHOLD[self.n_empties as usize] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let mut moves = k.moves(p, o);
+                if moves == 0 {
+                    if passed {
+                        return final_score(p, o);
+                    }
+                    return -self.shallow(o, p, -alpha - 1, true);
+                }
+                let parity0 = self.parity;
+                let mut prio = moves & QUADRANT_MASK[parity0 as usize];
+                if prio == 0 {
+                    prio = moves;
+                }
+                let mut best = -SCORE_INF;
+                self.n_empties -= 1;
+                loop {
+                    let mut prev = HEAD;
+                    let mut x = self.empties.first();
+                    while x != HEAD {
+                        if prio & bit(x) != 0 {
+                            let f = k.flip(x, p, o);
+                            self.parity = parity0 ^ QUADRANT_ID[x];
+                            self.empties.skip(prev, x);
+                            let (cp, co) = (o ^ f, p ^ f ^ bit(x));
+                            let s = if self.n_empties == 4 {
+                                -self.solve_4(cp, co, -alpha - 1, false)
+                            } else {
+                                -self.shallow(cp, co, -alpha - 1, false)
+                            };
+                            self.empties.unskip(prev, x);
+                            if s > alpha {
+                                self.parity = parity0;
+                                self.n_empties += 1;
+                                return s;
+                            }
+                            if s > best {
+                                best = s;
+                            }
+                        }
+                        prev = x;
+                        x = self.empties.next(x);
+                    }
+                    moves ^= prio;
+                    prio = moves;
+                    if prio == 0 {
+                        break;
+                    }
+                }
+                self.parity = parity0;
+                self.n_empties += 1;
+                best
+            }
+
+            /// Null-window search at any number of empties: dispatches to the right layer.
+            $(#[$attr])*
+            pub(crate) fn nws_any(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+                match self.n_empties {
+                    0 => {
+                        self.nodes += 1;
+                        final_score(p, o)
+                    }
+                    1 => {
+                        self.nodes += 1;
+                        solve_1(p, self.empties.first())
+                    }
+                    2 => {
+                        let x1 = self.empties.first();
+                        let x2 = self.empties.next(x1);
+                        self.solve_2(p, o, alpha, x1, x2)
+                    }
+                    3 => {
+                        let x1 = self.empties.first();
+                        let x2 = self.empties.next(x1);
+                        let x3 = self.empties.next(x2);
+                        self.solve_3(p, o, alpha, x1, x2, x3, false)
+                    }
+                    4 => self.solve_4(p, o, alpha, false),
+                    n if n <= SHALLOW_DEPTH => self.shallow(p, o, alpha, false),
+                    _ => self.nws(p, o, alpha),
+                }
+            }
+
+            /// Null-window search with the transposition table (more than SHALLOW_DEPTH empties).
+            $(#[$attr])*
+            fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+                let k = self.k;
+                let n = self.n_empties;
+                let beta = alpha + 1;
+                self.nodes += 1;
+                if self.poll_abort() {
+                    return alpha;
+                }
+                let nodes0 = self.nodes;
+                // prefetch as early as possible: the bucket is needed only after move generation
+                // seed 003: at few empties, opponent discs on four full lines ("solid") can never
+                // flip nor take part in a flip; hash them as the player's, shifting the score
+                let (hp, ho, ofs) = if n <= SOLID_DEPTH {
+                    let solid = solid_discs(p | o) & o;
+                    (p | solid, o ^ solid, 2 * solid.count_ones() as i32)
+                } else {
+                    (p, o, 0)
+                };
+                let hash = k.hash(hp, ho);
+                self.tt.prefetch(hash);
+                if alpha >= SC_THRESHOLD[n as usize] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    return -self.nws(o, p, -beta);
+                }
+                // the flips are computed while the prefetched bucket arrives (seed 003)
+                let mut list = MoveList::new(k, p, o, moves);
+                let mut hash_moves = [NO_MOVE; 2];
+                if let Some(e) = self.tt.probe(hash, hp, ho) {
+                    if u32::from(e.depth) >= n && e.selectivity >= EXACT {
+                        if e.lower - ofs >= beta {
+                            return e.lower - ofs;
+                        }
+                        if e.upper - ofs <= alpha {
+                            return e.upper - ofs;
+                        }
+                    }
+                    hash_moves = e.moves;
+                }
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                let mut refuted = 0u64;
+                if n >= ETC_DEPTH {
+                    let mut hashes = [0u64; 34];
+                    for (h, m) in hashes.iter_mut().zip(list.as_slice()) {
+                        let x = m.x as usize;
+                        *h = k.hash(o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                        self.tt.prefetch(*h);
+                    }
+                    for (h, m) in hashes.iter().zip(list.as_slice()) {
+                        let x = m.x as usize;
+                        let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                        if let Some(e) = self.tt.probe(*h, cp, co) {
+                            if u32::from(e.depth) >= n - 1 {
+                                if -e.upper >= beta {
+                                    return -e.upper;
+                                }
+                                // the move is known to fail low: skip it, keep its bound
+                                if -e.lower <= alpha {
+                                    refuted |= bit(x);
+                                    if -e.lower > best {
+                                        best = -e.lower;
+                                        best_move = m.x;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                list.evaluate(k, p, o, hash_moves, self.parity);
+                if n >= EVAL_SORT_DEPTH {
+                    if let Some(w) = &self.weights {
+                        if n >= EVAL_SORT_DEPTH_1 {
+                            // one ply: the opponent's best reply by evaluation
+                            list.add_evaluation(|m| {
+                                let x = m.x as usize;
+                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                                let cf = Features::new(cp, co);
+                                let mut replies = k.moves(cp, co);
+                                if replies == 0 {
+                                    return -w.evaluate(&cf.pass(), n as usize - 1);
+                                }
+                                let mut best = -SCORE_INF * 128;
+                                while replies != 0 {
+                                    let y = replies.trailing_zeros() as usize;
+                                    replies &= replies - 1;
+                                    let f = k.flip(y, cp, co);
+                                    best = best.max(-w.evaluate(&cf.update(y, f), n as usize - 2));
+                                }
+                                best
+                            }, 1);
+                        } else {
+                            list.add_evaluation(|m| {
+                                let x = m.x as usize;
+                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                                w.evaluate(&Features::new(cp, co), n as usize - 1)
+                            }, 2);
+                        }
+                    }
+                }
+                if refuted != 0 {
+                    list.demote(refuted);
+                }
+                self.n_empties -= 1;
+                for i in 0..list.len() {
+                    if i == 1 && n >= SPLIT_DEPTH && list.len() > 2 {
+                        if let Some(pool) = self.pool.clone() {
+                            let helpers = pool.claim(list.len() - 2);
+                            if helpers > 0 {
+                                let rest = list.sorted_from(1);
+                                let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
+                                let (s, x) = self.split(p, o, alpha, rest, helpers, &pool);
+                                if s > best {
+                                    best = s;
+                                    best_move = x;
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    let m = list.pick(i);
+                    if m.score == REFUTED {
+                        break;
+                    }
+                    let x = m.x as usize;
+                    self.empties.remove(x);
+                    self.parity ^= QUADRANT_ID[x];
+                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
+                    self.parity ^= QUADRANT_ID[x];
+                    self.empties.restore(x);
+                    if s > best {
+                        best = s;
+                        best_move = m.x;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+                self.n_empties += 1;
+                if self.abort.load(Relaxed) {
+                    return best;
+                }
+                self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
+                best
+            }
+
+            /// Searches `moves` (children of `p`/`o`, empties already counted down) with this
+            /// thread and `helpers` more; returns the best score and move.
+            $(#[$attr])*
+            fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
+                let shared = Split {
+                    moves,
+                    next: AtomicUsize::new(0),
+                    cut: AtomicBool::new(false),
+                    best: Mutex::new((-SCORE_INF, NO_MOVE)),
+                };
+                let helper_nodes: u64 = std::thread::scope(|scope| {
+                    let handles: Vec<_> = (0..helpers)
+                        .map(|_| {
+                            let mut h = self.helper();
+                            let shared = &shared;
+                            scope.spawn(move || {
+                                // SAFETY: the kernel token inside `h` proves the CPU features
+                                // `split_worker` is compiled with (always true for Portable).
+                                #[allow(unused_unsafe)]
+                                unsafe {
+                                    h.split_worker(p, o, alpha, shared)
+                                };
+                                pool.release();
+                                h.nodes
+                            })
+                        })
+                        .collect();
+                    self.split_worker(p, o, alpha, &shared);
+                    // lend this thread's slot while waiting for the helpers
+                    pool.release();
+                    handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+                });
+                pool.reclaim();
+                self.nodes += helper_nodes;
+                let best = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                best
+            }
+
+            /// One thread's share of a split node: takes moves until none is left or one cut.
+            $(#[$attr])*
+            fn split_worker(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
+                let beta = alpha + 1;
+                while !shared.cut.load(Relaxed) {
+                    let i = shared.next.fetch_add(1, Relaxed);
+                    let Some(&m) = shared.moves.get(i) else { break };
+                    let x = m.x as usize;
+                    self.empties.remove(x);
+                    self.parity ^= QUADRANT_ID[x];
+                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
+                    self.parity ^= QUADRANT_ID[x];
+                    self.empties.restore(x);
+                    let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+                    if s > best.0 {
+                        *best = (s, m.x);
+                    }
+                    if s >= beta {
+                        shared.cut.store(true, Relaxed);
+                    }
+                }
+            }
+        }
+    };
+}
+
+endgame_search!(Portable, #[inline]);
+#[cfg(target_arch = "x86_64")]
+endgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
+#[cfg(not(target_arch = "x86_64"))]
+endgame_search!(Avx2, #[inline]);
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Plain negamax over all moves: the reference.
+    pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
+        let moves = k.moves(p, o);
+        if moves == 0 {
+            return if passed {
+                final_score(p, o)
+            } else {
+                -minimax(k, o, p, true)
+            };
+        }
+        let mut best = -SCORE_INF;
+        let mut m = moves;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = k.flip(x, p, o);
+            best = best.max(-minimax(k, o ^ f, p ^ f ^ bit(x), false));
+        }
+        best
+    }
+
+    /// Random position with `empties` empties reached by random play (xorshift `seed`).
+    pub fn random_position<K: Kernel>(k: K, seed: &mut u64, empties: u32) -> (u64, u64) {
+        loop {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            loop {
+                if 64 - (p | o).count_ones() == empties {
+                    return (p, o);
+                }
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        break;
+                    }
+                    std::mem::swap(&mut p, &mut o);
+                    continue;
+                }
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                let n = (*seed % u64::from(moves.count_ones())) as u32;
+                let mut m = moves;
+                for _ in 0..n {
+                    m &= m - 1;
+                }
+                let x = m.trailing_zeros() as usize;
+                let f = k.flip(x, p, o);
+                (p, o) = (o ^ f, p ^ f ^ bit(x));
+            }
+        }
+    }
+
+    fn check_kernel<K: Kernel>(k: K, run: impl Fn(&mut Search<K>, u64, u64, i32) -> i32) {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut search = Search::new(k, 4);
+        for empties in 1..=10u32 {
+            let count = match empties {
+                0..=7 => 200,
+                8 => 40,
+                9 => 15,
+                _ => 6,
+            };
+            for _ in 0..count {
+                let (p, o) = random_position(k, &mut seed, empties);
+                let exact = minimax(k, p, o, false);
+                for alpha in [exact - 3, exact - 2, exact - 1, exact, exact + 1, exact + 2] {
+                    if !(-64..64).contains(&alpha) {
+                        continue;
+                    }
+                    search.set_root(p, o);
+                    let s = run(&mut search, p, o, alpha);
+                    if exact > alpha {
+                        assert!(
+                            s > alpha && s <= exact,
+                            "fail high {s} vs {exact}, alpha {alpha}, p={p:#x} o={o:#x}"
+                        );
+                    } else {
+                        assert!(
+                            s <= alpha && s >= exact,
+                            "fail low {s} vs {exact}, alpha {alpha}, p={p:#x} o={o:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn null_window_solvers_match_minimax_portable() {
+        check_kernel(Portable, |s, p, o, a| s.nws_any(p, o, a));
+    }
+
+    #[test]
+    fn null_window_solvers_match_minimax_avx2() {
+        let Some(k) = Avx2::detect() else {
+            eprintln!("skipping: no AVX2/BMI2 on this CPU");
+            return;
+        };
+        // SAFETY: the token comes from `Avx2::detect`.
+        check_kernel(k, |s, p, o, a| unsafe { s.nws_any(p, o, a) });
+    }
+
+    #[test]
+    fn solve_1_matches_minimax() {
+        let mut seed = 77u64;
+        for _ in 0..2000 {
+            let (p, o) = random_position(Portable, &mut seed, 1);
+            let x = (!(p | o)).trailing_zeros() as usize;
+            assert_eq!(solve_1(p, x), minimax(Portable, p, o, false));
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! Root of the exact solver: principal-variation search with aspiration, exact score, best
+//! move and principal variation; all-moves mode; win/draw/loss-only mode.
+//!
+//! The root picks the CPU kernel once ([`Solver::new`]) and runs the whole search in that
+//! kernel's instantiation.
+
+use super::{final_score, Pool, Search, SCORE_INF};
+use crate::bits::{bit, QUADRANT_ID};
+use crate::kernel::{Avx2, Kernel, Portable};
+use crate::moveorder::MoveList;
+use crate::tt::{EXACT, NO_MOVE};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Square code of a pass in a principal variation.
+pub const PASS: u8 = 64;
+
+/// What to compute at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Exact score, best move and principal variation.
+    Exact,
+    /// Exact score of every legal move (and the best of them).
+    AllMoves,
+    /// Only win (> 0), draw (0) or loss (< 0): the score is a bound of the right sign.
+    Wdl,
+}
+
+/// Result of a root search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootResult {
+    /// Score for the side to move (in [`Mode::Wdl`] only its sign is exact).
+    pub score: i32,
+    /// Best move, `None` when the side to move must pass or the game is over.
+    pub best: Option<u8>,
+    /// Principal variation (squares, [`PASS`] for a pass); may stop early.
+    pub pv: Vec<u8>,
+    /// Exact score of each legal move, best first ([`Mode::AllMoves`] only).
+    pub moves: Vec<(u8, i32)>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+macro_rules! root_search {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl Search<$k> {
+            /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
+            $(#[$attr])*
+            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+                let k = self.k;
+                pv.clear();
+                let n = self.n_empties;
+                if n == 0 {
+                    self.nodes += 1;
+                    return final_score(p, o);
+                }
+                self.nodes += 1;
+                let nodes0 = self.nodes;
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    let mut child = Vec::new();
+                    let s = -self.pvs(o, p, -beta, -alpha, &mut child);
+                    pv.push(PASS);
+                    pv.extend_from_slice(&child);
+                    return s;
+                }
+                let hash = k.hash(p, o);
+                let hash_moves = self.tt.probe(hash, p, o).map_or([NO_MOVE; 2], |e| e.moves);
+                let mut list = MoveList::new(k, p, o, moves);
+                list.evaluate(k, p, o, hash_moves, self.parity);
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                let mut a = alpha;
+                let mut child = Vec::new();
+                self.n_empties -= 1;
+                for i in 0..list.len() {
+                    let m = list.pick(i);
+                    let x = m.x as usize;
+                    let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                    self.empties.remove(x);
+                    self.parity ^= QUADRANT_ID[x];
+                    child.clear();
+                    let s = if i == 0 {
+                        -self.pvs(cp, co, -beta, -a, &mut child)
+                    } else {
+                        let s = -self.nws_any(cp, co, -a - 1);
+                        // an aborted child looks like a fail high: never re-search it
+                        if s > a && s < beta && !self.aborted() {
+                            -self.pvs(cp, co, -beta, -a, &mut child)
+                        } else {
+                            s
+                        }
+                    };
+                    self.parity ^= QUADRANT_ID[x];
+                    self.empties.restore(x);
+                    if s > best {
+                        best = s;
+                        best_move = m.x;
+                        if s > a {
+                            a = s;
+                            pv.clear();
+                            pv.push(m.x);
+                            pv.extend_from_slice(&child);
+                            if s >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                self.n_empties += 1;
+                if self.aborted() {
+                    return best;
+                }
+                self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
+                best
+            }
+
+            /// Exact score with aspiration: a window around `guess`, widened on failure.
+            $(#[$attr])*
+            pub(crate) fn aspiration(&mut self, p: u64, o: u64, guess: i32, pv: &mut Vec<u8>) -> i32 {
+                const DELTA: i32 = 4;
+                let mut alpha = (guess - DELTA).max(-64);
+                let mut beta = (guess + DELTA).min(64);
+                loop {
+                    let s = self.pvs(p, o, alpha, beta, pv);
+                    if self.aborted() {
+                        return s;
+                    }
+                    if s <= alpha && alpha > -64 {
+                        beta = s + 1;
+                        alpha = -64;
+                    } else if s >= beta && beta < 64 {
+                        alpha = s - 1;
+                        beta = 64;
+                    } else {
+                        return s;
+                    }
+                }
+            }
+
+            /// Root entry: the whole solve in this kernel.
+            $(#[$attr])*
+            pub(crate) fn solve_root(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
+                let k = self.k;
+                self.set_root(p, o);
+                self.tt.new_search();
+                let nodes0 = self.nodes;
+                let mut pv = Vec::new();
+                let mut moves_scores = Vec::new();
+                let score = match mode {
+                    Mode::Wdl => self.pvs(p, o, -1, 1, &mut pv),
+                    Mode::Exact => {
+                        let guess = self.tt.probe(k.hash(p, o), p, o).map_or(0, |e| {
+                            if e.lower > -64 { e.lower } else if e.upper < 64 { e.upper } else { 0 }
+                        });
+                        self.aspiration(p, o, guess, &mut pv)
+                    }
+                    Mode::AllMoves => {
+                        let moves = k.moves(p, o);
+                        if moves == 0 {
+                            self.aspiration(p, o, 0, &mut pv)
+                        } else {
+                            let mut list = MoveList::new(k, p, o, moves);
+                            list.evaluate(k, p, o, [NO_MOVE; 2], self.parity);
+                            let mut best = -SCORE_INF;
+                            let mut child = Vec::new();
+                            self.n_empties -= 1;
+                            for i in 0..list.len() {
+                                let m = list.pick(i);
+                                let x = m.x as usize;
+                                self.empties.remove(x);
+                                self.parity ^= QUADRANT_ID[x];
+                                let guess = if best > -SCORE_INF { -best } else { 0 };
+                                let s = -self.aspiration(o ^ m.flipped, p ^ m.flipped ^ bit(x), guess, &mut child);
+                                self.parity ^= QUADRANT_ID[x];
+                                self.empties.restore(x);
+                                moves_scores.push((m.x, s));
+                                if s > best {
+                                    best = s;
+                                    pv.clear();
+                                    pv.push(m.x);
+                                    pv.extend_from_slice(&child);
+                                }
+                            }
+                            self.n_empties += 1;
+                            moves_scores.sort_by(|a, b| b.1.cmp(&a.1));
+                            best
+                        }
+                    }
+                };
+                let best = pv.first().copied().filter(|&x| x != PASS);
+                RootResult { score, best, pv, moves: moves_scores, nodes: self.nodes - nodes0 }
+            }
+        }
+    };
+}
+
+root_search!(Portable, #[inline]);
+#[cfg(target_arch = "x86_64")]
+root_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
+#[cfg(not(target_arch = "x86_64"))]
+root_search!(Avx2, #[inline]);
+
+/// The search instantiated for the kernel chosen at start-up.
+enum Engine {
+    Portable(Box<Search<Portable>>),
+    Avx2(Box<Search<Avx2>>),
+}
+
+/// An exact endgame solver. The CPU kernel is chosen once, here.
+pub struct Solver {
+    engine: Engine,
+    threads: usize,
+}
+
+impl Solver {
+    /// A solver with a `tt_mib` MiB transposition table, using the fastest kernel the CPU
+    /// supports unless `portable` is set.
+    pub fn new(tt_mib: usize, portable: bool) -> Solver {
+        let mut engine = match Avx2::detect() {
+            Some(k) if !portable => Engine::Avx2(Box::new(Search::new(k, tt_mib))),
+            _ => Engine::Portable(Box::new(Search::new(Portable, tt_mib))),
+        };
+        // the shipped evaluation orders moves at high empties (a test guards its decoding)
+        let weights = crate::eval::embedded_weights()
+            .ok()
+            .map(|w| Arc::new(crate::eval::Weights::new(&w)));
+        match &mut engine {
+            Engine::Portable(s) => s.weights = weights,
+            Engine::Avx2(s) => s.weights = weights,
+        }
+        Solver { engine, threads: 1 }
+    }
+
+    /// Like [`new`](Self::new), searching with `threads` threads (1 = sequential reference).
+    pub fn with_threads(tt_mib: usize, portable: bool, threads: usize) -> Solver {
+        let threads = threads.max(1);
+        let mut solver = Solver::new(tt_mib, portable);
+        let pool = (threads > 1).then(|| Arc::new(Pool::new(threads - 1)));
+        match &mut solver.engine {
+            Engine::Portable(s) => s.pool = pool,
+            Engine::Avx2(s) => s.pool = pool,
+        }
+        solver.threads = threads;
+        solver
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Name of the kernel in use.
+    pub fn kernel_name(&self) -> &'static str {
+        match &self.engine {
+            Engine::Portable(s) => s.k.name(),
+            Engine::Avx2(s) => s.k.name(),
+        }
+    }
+
+    /// Solves `player` to move against `opponent` (discs must not overlap).
+    pub fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
+        let (player, opponent) = (player, opponent & !player);
+        match &mut self.engine {
+            Engine::Portable(s) => s.solve_root(player, opponent, mode),
+            // SAFETY: an `Avx2` token exists only after `Avx2::detect` confirmed every feature
+            // that the target_feature attribute of `solve_root` enables.
+            Engine::Avx2(s) => unsafe { s.solve_root(player, opponent, mode) },
+        }
+    }
+
+    /// The flag that abandons a running [`solve`](Self::solve) when another thread sets it (the
+    /// solve then returns early with a meaningless result; clear the flag before the next one).
+    pub fn abort_flag(&self) -> Arc<AtomicBool> {
+        match &self.engine {
+            Engine::Portable(s) => Arc::clone(&s.abort),
+            Engine::Avx2(s) => Arc::clone(&s.abort),
+        }
+    }
+
+    /// Orders moves without the evaluation (the fastest-first reference ordering).
+    pub fn without_evaluation(mut self) -> Solver {
+        match &mut self.engine {
+            Engine::Portable(s) => s.weights = None,
+            Engine::Avx2(s) => s.weights = None,
+        }
+        self
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        match &mut self.engine {
+            Engine::Portable(s) => s.tt.clear(),
+            Engine::Avx2(s) => s.tt.clear(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::tests::random_position;
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn evaluation_ordering_gives_the_reference_scores() {
+        let mut with = Solver::new(8, false);
+        let mut without = Solver::new(8, false).without_evaluation();
+        let mut seed = 0xfeed_u64;
+        for n in [14u32, 16, 18, 19] {
+            for _ in 0..3 {
+                let (p, o) = random_position(Portable, &mut seed, n);
+                let a = with.solve(p, o, Mode::Exact);
+                let b = without.solve(p, o, Mode::Exact);
+                assert_eq!(a.score, b.score, "n {n} p {p:#x} o {o:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn abort_flag_stops_a_long_solve() {
+        let mut solver = Solver::new(8, false);
+        let abort = solver.abort_flag();
+        let mut seed = 31u64;
+        let (p, o) = random_position(Portable, &mut seed, 32);
+        let t = Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                abort.store(true, Relaxed);
+            });
+            solver.solve(p, o, Mode::Exact);
+        });
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "took {:?}",
+            t.elapsed()
+        );
+        // cleared, the solver works again
+        abort.store(false, Relaxed);
+        let (p, o) = random_position(Portable, &mut seed, 10);
+        let r = solver.solve(p, o, Mode::Exact);
+        assert_eq!(
+            r.score,
+            crate::endgame::tests::minimax(Portable, p, o, false)
+        );
+    }
+}

@@ -1,0 +1,227 @@
+//! The engine's public entry: [`Engine`] (tables, weights and threads kept between moves) and
+//! the types of a search request and its answer. The midgame search itself is in
+//! [`crate::midgame`], the exact solver in [`crate::endgame`].
+//!
+//! ```
+//! use ply_othello_engine::{Engine, EngineOptions, Limits};
+//! use std::sync::atomic::AtomicBool;
+//! let mut engine = Engine::new(EngineOptions { hash_mib: 4, ..EngineOptions::default() });
+//! let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64); // start, Black to move
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let out = engine.think(p, o, &limits, &AtomicBool::new(false), &mut |_| {});
+//! assert!([19, 26, 37, 44].contains(&out.best)); // d3, c4, f5, e6
+//! ```
+
+use crate::eval::{PackedWeights, Weights};
+use crate::kernel::Avx2;
+use crate::midgame::think;
+use crate::tt::Tt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Engine construction options.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Transposition tables in MiB (split between the midgame and the endgame table).
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Evaluation weights; `None` for the embedded ones.
+    pub weights: Option<PackedWeights>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mib: 64,
+            threads: 1,
+            weights: None,
+        }
+    }
+}
+
+/// What limits a search. With nothing set, the [`DEFAULT_LEVEL`](crate::DEFAULT_LEVEL) is used.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Edax-like level 0..=60 (see [`crate::midgame::level()`]).
+    pub level: Option<u8>,
+    /// Fixed midgame depth (overrides the level's midgame depth).
+    pub depth: Option<u8>,
+    /// Game clock of the side to move: the engine budgets its time and never exceeds it.
+    pub clock: Option<Clock>,
+    /// Fixed time for this move.
+    pub move_time: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Score every root move (fills [`Outcome::moves`]).
+    pub all_moves: bool,
+}
+
+/// A game clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Score of one root move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// Square (0..=63).
+    pub square: u8,
+    /// Score in discs from the mover's view.
+    pub score: i32,
+    /// Midgame depth, or empties when exact.
+    pub depth: u8,
+    /// Selectivity percent (100 = no pruning).
+    pub selectivity: u8,
+    /// True for a proven exact score.
+    pub exact: bool,
+    /// Principal variation starting with this move.
+    pub pv: Vec<u8>,
+}
+
+/// Progress report after an iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Midgame depth, or empties when searching to the end.
+    pub depth: u8,
+    /// Selectivity percent.
+    pub selectivity: u8,
+    /// Score in discs.
+    pub score: i32,
+    /// True for a proven exact score.
+    pub exact: bool,
+    /// Principal variation.
+    pub pv: Vec<u8>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Root move scores (all-moves searches).
+    pub moves: Vec<MoveScore>,
+}
+
+/// Result of [`Engine::think`].
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Best move, [`PASS`](crate::PASS) when the mover must pass or the game is over.
+    pub best: u8,
+    /// Score in discs.
+    pub score: i32,
+    /// Midgame depth, or empties when searched to the end.
+    pub depth: u8,
+    /// Selectivity percent.
+    pub selectivity: u8,
+    /// True for a proven exact score.
+    pub exact: bool,
+    /// Principal variation.
+    pub pv: Vec<u8>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub elapsed: Duration,
+    /// Root move scores, best first (all-moves searches).
+    pub moves: Vec<MoveScore>,
+}
+
+/// The Othello engine: tables, weights and threads kept between moves.
+pub struct Engine {
+    avx2: Option<Avx2>,
+    weights: Arc<Weights>,
+    mid_tt: Arc<Tt>,
+    eg_tt: Arc<Tt>,
+    threads: usize,
+}
+
+/// Sizes of the two tables for a total of `mib` MiB.
+fn table_sizes(mib: usize) -> (usize, usize) {
+    let mib = mib.max(2);
+    (mib / 2, mib - mib / 2)
+}
+
+impl Engine {
+    /// An engine with the given options (fastest CPU kernel available).
+    pub fn new(opts: EngineOptions) -> Engine {
+        let packed = opts.weights.unwrap_or_else(|| {
+            crate::eval::embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply())
+        });
+        let (m, e) = table_sizes(opts.hash_mib);
+        Engine {
+            avx2: Avx2::detect(),
+            weights: Arc::new(Weights::new(&packed)),
+            mid_tt: Arc::new(Tt::new(m)),
+            eg_tt: Arc::new(Tt::new(e)),
+            threads: opts.threads.max(1),
+        }
+    }
+
+    /// Forgets the tables between games.
+    pub fn new_game(&mut self) {
+        self.mid_tt.clear();
+        self.eg_tt.clear();
+    }
+
+    /// Replaces the evaluation weights (and forgets what was searched with the old ones).
+    pub fn set_weights(&mut self, w: &PackedWeights) {
+        self.weights = Arc::new(Weights::new(w));
+        self.mid_tt.clear();
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Resizes the tables (their contents are lost).
+    pub fn set_hash(&mut self, mib: usize) {
+        let (m, e) = table_sizes(mib);
+        self.mid_tt = Arc::new(Tt::new(m));
+        self.eg_tt = Arc::new(Tt::new(e));
+    }
+
+    /// Searches `player` to move against `opponent` until a limit is hit or `stop` is set
+    /// (a set flag makes it return within a few milliseconds with the best move so far).
+    /// `on_info` is called after every completed iteration. A mover without a legal move
+    /// gets [`PASS`](crate::PASS): at once (with a static score) when `limits` has a game clock, otherwise
+    /// after a search of the position after the pass, reported from the mover's side (score
+    /// negated, variation starting with the pass, the pass as the only all-moves row).
+    pub fn think(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        let opponent = opponent & !player;
+        let ctx = think::Context {
+            weights: &self.weights,
+            mid_tt: &self.mid_tt,
+            eg_tt: &self.eg_tt,
+            threads: self.threads,
+        };
+        match self.avx2 {
+            Some(k) => think::think(k, &ctx, player, opponent, limits, stop, on_info),
+            None => think::think(
+                crate::kernel::Portable,
+                &ctx,
+                player,
+                opponent,
+                limits,
+                stop,
+                on_info,
+            ),
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! Tests of the engine's `think`: exact scores against the solver, passes, game over, the
+//! stop flag, the clock, determinism and the all-moves mode.
+
+use super::*;
+use crate::bits::bit;
+use crate::endgame::tests::random_position;
+use crate::endgame::{Mode, Solver, PASS};
+use crate::engine::*;
+use crate::kernel::Kernel;
+use crate::kernel::Portable;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+const START: (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+
+/// The timing tests measure wall-clock time: the tests of this module run one at a time so
+/// they do not steal each other's CPU (the machine may still be loaded by others).
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mib: 8,
+        ..EngineOptions::default()
+    })
+}
+
+fn think(e: &mut Engine, p: u64, o: u64, limits: &Limits) -> Outcome {
+    e.think(p, o, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+#[test]
+fn exact_scores_match_the_solver() {
+    let _serial = serial();
+    let mut e = engine();
+    let mut solver = Solver::new(8, false);
+    let mut seed = 0x5eed_1234_u64;
+    for &n in &[8u32, 12, 14, 16, 18] {
+        for _ in 0..3 {
+            let (p, o) = random_position(Portable, &mut seed, n);
+            let want = solver.solve(p, o, Mode::Exact).score;
+            let got = think(&mut e, p, o, &Limits::default());
+            if got.best == PASS && Portable.moves(p, o) == 0 {
+                continue;
+            }
+            assert!(got.exact, "n {n}");
+            assert_eq!(got.score, want, "n {n} p {p:#x} o {o:#x}");
+            // the best move reaches the same score
+            let x = got.best as usize;
+            let f = Portable.flip(x, p, o);
+            assert_ne!(f, 0, "legal best move");
+            let child = solver.solve(o ^ f, p ^ f ^ bit(x), Mode::Exact).score;
+            assert_eq!(-child, want);
+            // all-moves mode agrees on every move
+            if n > 14 {
+                continue;
+            }
+            let all = think(
+                &mut e,
+                p,
+                o,
+                &Limits {
+                    all_moves: true,
+                    ..Limits::default()
+                },
+            );
+            assert_eq!(all.moves.len(), Portable.moves(p, o).count_ones() as usize);
+            assert_eq!(all.moves[0].score, want);
+            for m in &all.moves {
+                let x = m.square as usize;
+                let f = Portable.flip(x, p, o);
+                assert_eq!(
+                    -solver.solve(o ^ f, p ^ f ^ bit(x), Mode::Exact).score,
+                    m.score
+                );
+                assert!(m.exact);
+            }
+        }
+    }
+}
+
+#[test]
+fn wld_window_has_the_right_sign() {
+    let _serial = serial();
+    let mut e = engine();
+    let mut solver = Solver::new(8, false);
+    let mut seed = 99u64;
+    for _ in 0..4 {
+        let (p, o) = random_position(Portable, &mut seed, 21);
+        if Portable.moves(p, o) == 0 {
+            continue;
+        }
+        let want = solver.solve(p, o, Mode::Wdl).score;
+        // level 11: exact from 20 empties, win/draw/loss from 22
+        let got = think(
+            &mut e,
+            p,
+            o,
+            &Limits {
+                level: Some(11),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(got.score.signum(), want.signum(), "p {p:#x} o {o:#x}");
+        assert!(!got.exact);
+        assert_eq!(got.selectivity, 100);
+    }
+}
+
+#[test]
+fn pass_and_game_over() {
+    let _serial = serial();
+    let mut e = engine();
+    // a random position where the mover must pass
+    let mut seed = 7u64;
+    let mut found = false;
+    for _ in 0..2000 {
+        let (p, o) = random_position(Portable, &mut seed, 10);
+        if Portable.moves(p, o) == 0 && Portable.moves(o, p) != 0 {
+            // analysis: the position after the pass is searched, seen from the mover's side
+            let want = -Solver::new(8, false).solve(o, p, Mode::Exact).score;
+            let all = Limits {
+                all_moves: true,
+                ..Limits::default()
+            };
+            let mut infos = Vec::new();
+            let out = e.think(p, o, &all, &AtomicBool::new(false), &mut |i| {
+                infos.push(i.clone())
+            });
+            assert_eq!((out.best, out.score, out.exact), (PASS, want, true));
+            assert_eq!(out.pv[0], PASS);
+            assert!(out.pv.len() > 1);
+            assert_eq!(out.moves.len(), 1);
+            assert_eq!((out.moves[0].square, out.moves[0].score), (PASS, want));
+            let last = infos.last().expect("at least one iteration reported");
+            assert_eq!((last.score, last.pv[0]), (want, PASS));
+            // in a game the forced pass is answered at once, with no search
+            let clock = Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_secs(10),
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let out = think(&mut e, p, o, &clock);
+            assert_eq!((out.best, out.pv.clone(), out.nodes), (PASS, vec![PASS], 0));
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "no pass position found");
+    // game over: full board
+    let (p, o) = (0xffff_ffff_ffff_0000u64, 0xffffu64);
+    let out = think(&mut e, p, o, &Limits::default());
+    assert_eq!((out.best, out.score, out.exact), (PASS, 32, true));
+}
+
+#[test]
+fn stop_flag_returns_quickly_with_a_legal_move() {
+    let _serial = serial();
+    let mut e = engine();
+    let stop = AtomicBool::new(false);
+    let (p, o) = START;
+    let t = Instant::now();
+    let out = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Relaxed);
+        });
+        e.think(
+            p,
+            o,
+            &Limits {
+                level: Some(60),
+                ..Limits::default()
+            },
+            &stop,
+            &mut |_| {},
+        )
+    });
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(100 + 60), "took {took:?}");
+    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+    // a flag already set still gives a legal move
+    let out = e.think(p, o, &Limits::default(), &stop, &mut |_| {});
+    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+}
+
+#[test]
+fn stop_flag_aborts_the_exact_solver() {
+    let _serial = serial();
+    let mut e = engine();
+    let mut seed = 31u64;
+    let (p, o) = random_position(Portable, &mut seed, 30);
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    let limits = Limits {
+        depth: Some(30),
+        ..Limits::default()
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            stop.store(true, Relaxed);
+        });
+        e.think(p, o, &limits, &stop, &mut |_| {})
+    });
+    assert!(
+        t.elapsed() < Duration::from_millis(150 + 60),
+        "took {:?}",
+        t.elapsed()
+    );
+}
+
+/// Plays a game from `(p, o)` with `ms` milliseconds on each side's clock (no increment);
+/// panics if a move takes longer than the time left.
+fn play_on_clock(e: &mut Engine, mut p: u64, mut o: u64, ms: u64) {
+    let mut clocks = [Duration::from_millis(ms); 2];
+    let mut side = 0;
+    loop {
+        if Portable.moves(p, o) == 0 {
+            if Portable.moves(o, p) == 0 {
+                return;
+            }
+            (p, o, side) = (o, p, 1 - side);
+            continue;
+        }
+        let remaining = clocks[side];
+        let clock = Clock {
+            remaining,
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        let t = Instant::now();
+        let out = think(
+            e,
+            p,
+            o,
+            &Limits {
+                clock: Some(clock),
+                ..Limits::default()
+            },
+        );
+        let used = t.elapsed();
+        assert!(
+            used < remaining,
+            "used {used:?} of {remaining:?} at {p:#x} {o:#x}"
+        );
+        clocks[side] -= used;
+        let x = out.best as usize;
+        let f = Portable.flip(x, p, o);
+        assert_ne!(f, 0, "legal move");
+        (p, o, side) = (o ^ f, p ^ f ^ bit(x), 1 - side);
+    }
+}
+
+#[test]
+fn a_50ms_clock_is_never_exceeded() {
+    let _serial = serial();
+    let mut e = engine();
+    let mut seed = 1234u64;
+    for i in 0..40u32 {
+        let (p, o) = random_position(Portable, &mut seed, 12 + i % 48);
+        if Portable.moves(p, o) == 0 {
+            continue;
+        }
+        let remaining = Duration::from_millis(50);
+        let clock = Clock {
+            remaining,
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        // wall-clock time on a shared machine: one retry when the scheduler stalled us
+        let mut tries = 0;
+        loop {
+            let t = Instant::now();
+            let out = think(
+                &mut e,
+                p,
+                o,
+                &Limits {
+                    clock: Some(clock),
+                    ..Limits::default()
+                },
+            );
+            let used = t.elapsed();
+            assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+            tries += 1;
+            if used < remaining {
+                break;
+            }
+            eprintln!("overrun {used:?} at {p:#x} {o:#x} (try {tries})");
+            assert!(tries < 2, "{used:?} at {p:#x} {o:#x}");
+        }
+    }
+}
+
+#[test]
+fn whole_games_on_a_short_clock_never_lose_on_time() {
+    let _serial = serial();
+    let mut e = engine();
+    play_on_clock(&mut e, START.0, START.1, 1500);
+    let mut seed = 77u64;
+    let (p, o) = random_position(Portable, &mut seed, 50);
+    play_on_clock(&mut e, p, o, 1000);
+}
+
+#[test]
+fn fixed_depth_search_is_deterministic() {
+    let _serial = serial();
+    let (p, o) = START;
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let a = think(&mut engine(), p, o, &limits);
+    let b = think(&mut engine(), p, o, &limits);
+    assert_eq!(
+        (a.best, a.score, a.nodes, &a.pv),
+        (b.best, b.score, b.nodes, &b.pv)
+    );
+    assert_eq!(a.depth, 8);
+    assert!(a.pv.len() >= 2);
+}
+
+#[test]
+fn info_is_reported_per_iteration() {
+    let _serial = serial();
+    let (p, o) = START;
+    let mut depths = Vec::new();
+    engine().think(
+        p,
+        o,
+        &Limits {
+            depth: Some(5),
+            ..Limits::default()
+        },
+        &AtomicBool::new(false),
+        &mut |i| depths.push(i.depth),
+    );
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn threads_agree_on_exact_scores() {
+    let _serial = serial();
+    let mut e = Engine::new(EngineOptions {
+        hash_mib: 8,
+        threads: 2,
+        weights: None,
+    });
+    let mut solver = Solver::new(8, false);
+    let mut seed = 4242u64;
+    for _ in 0..3 {
+        let (p, o) = random_position(Portable, &mut seed, 18);
+        if Portable.moves(p, o) == 0 {
+            continue;
+        }
+        let out = think(&mut e, p, o, &Limits::default());
+        assert_eq!(out.score, solver.solve(p, o, Mode::Exact).score);
+    }
+}
+
+/// Fixed-depth searches of the bench positions with and without Multi-ProbCut: selectivity
+/// must save nodes (long, prints the figures: `--ignored mpc_saves_nodes --nocapture`).
+#[test]
+#[ignore]
+fn mpc_saves_nodes() {
+    use super::worker::{Tree, Worker};
+    use crate::eval::{Features, Weights};
+    use crate::tt::Tt;
+    use std::sync::Arc;
+    let w = Arc::new(Weights::new(&crate::eval::embedded_weights().unwrap()));
+    let run = |depth: u32, sel: u8| {
+        let (mut nodes, mut time, mut sum) = (0u64, Duration::ZERO, 0i32);
+        for g in super::bench::BENCH_GAMES.iter().take(9) {
+            let pos =
+                ply_othello::parse_and_play(ply_othello::position::Position::start(), g).unwrap();
+            let (p, o) = (pos.board.player, pos.board.opponent);
+            let abort = Arc::new(AtomicBool::new(false));
+            let mut wk = Worker::new(
+                Portable,
+                Arc::clone(&w),
+                Arc::new(Tt::new(64)),
+                Arc::new(Tt::new(16)),
+                abort,
+            );
+            let f = Features::new(p, o);
+            let mut pv = Vec::new();
+            let t = Instant::now();
+            for d in 1..=depth {
+                wk.sel = sel;
+                sum += if d == depth {
+                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv)
+                } else {
+                    0
+                };
+                if d < depth {
+                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv);
+                }
+            }
+            time += t.elapsed();
+            nodes += wk.nodes;
+        }
+        eprintln!(
+            "depth {depth} selectivity {}%: {nodes} nodes, {time:?}, sum of scores {sum}",
+            SELECTIVITIES[sel as usize]
+        );
+        nodes
+    };
+    for depth in [10, 14] {
+        let n73 = run(depth, 0);
+        let n95 = run(depth, 2);
+        let n100 = run(depth, 5);
+        assert!(n73 < n95 && n95 < n100);
+    }
+}
+
+#[test]
+fn engine_is_send_and_levels_drive_the_schedule() {
+    fn send<T: Send>() {}
+    send::<Engine>();
+    use super::think::{schedule, Stage};
+    // default level 21 at 40 empties: midgame depths 1..=21 at 73%
+    let s = schedule(&Limits::default(), 40);
+    assert_eq!(s.len(), 21);
+    assert!(s.iter().all(|st| st.sel == 0 && !st.wld));
+    // 24 empties (exact from 25): a few midgame depths, selective endgame, then exact
+    let s = schedule(&Limits::default(), 24);
+    assert_eq!(
+        *s.last().unwrap(),
+        Stage {
+            depth: 24,
+            sel: 5,
+            wld: false
+        }
+    );
+    assert!(s.iter().any(|st| st.depth == 24 && st.sel == 0));
+    // 27 empties: win/draw/loss last
+    assert!(schedule(&Limits::default(), 27).last().unwrap().wld);
+    // 12 empties: straight to the solver after one midgame ply
+    assert_eq!(schedule(&Limits::default(), 12).len(), 2);
+    // a fixed depth short of the end never solves
+    let s = schedule(
+        &Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        30,
+    );
+    assert_eq!(s.last().unwrap().depth, 6);
+}

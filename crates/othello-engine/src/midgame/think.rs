@@ -1,0 +1,546 @@
+//! The root of the search: the schedule of iterations (midgame depths, then the endgame on
+//! increasing selectivity as Edax does), aspiration windows, all-moves scoring, the timer,
+//! Lazy-SMP helper threads sharing the tables for the selective stages and the solver's split
+//! pool for the exact ones.
+
+use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
+use super::time::{budget, run_timer};
+use super::worker::{Tree, Worker};
+use crate::bits::bit;
+use crate::endgame::PASS;
+use crate::endgame::{final_score, Pool, SCORE_INF};
+use crate::engine::{Info, Limits, MoveScore, Outcome};
+use crate::eval::{Features, Weights};
+use crate::kernel::Kernel;
+use crate::moveorder::{score_move, MoveList};
+use crate::tt::{Tt, NO_MOVE};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Up to this many empties an endgame search goes straight to the exact solver stage after a
+/// few midgame iterations (the solver is faster there than selective searches).
+const DIRECT_SOLVE: u32 = 22;
+
+/// Midgame iterations stop this many plies short of the end before the selective endgame
+/// stages (and [`DIRECT_GAP`] plies short before a direct exact solve).
+const ENDGAME_GAP: u32 = 8;
+
+/// See [`ENDGAME_GAP`].
+const DIRECT_GAP: u32 = 12;
+
+/// A timed search enters its first endgame stage only with this fraction of the soft budget
+/// still unused (an endgame stage costs many midgame iterations).
+const ENDGAME_START: u32 = 6;
+
+/// Half-width of the first aspiration window (discs).
+const ASPIRATION: i32 = 3;
+
+/// What the engine shares with one call of [`think`].
+pub(crate) struct Context<'a> {
+    pub weights: &'a Arc<Weights>,
+    pub mid_tt: &'a Arc<Tt>,
+    pub eg_tt: &'a Arc<Tt>,
+    pub threads: usize,
+}
+
+/// One iteration: depth (the number of empties for endgame stages), selectivity index and
+/// whether only win/draw/loss is wanted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Index in [`SELECTIVITIES`].
+    pub sel: u8,
+    /// Win/draw/loss window only.
+    pub wld: bool,
+}
+
+/// The iterations of a search of a position with `n` empties under `limits`.
+pub fn schedule(limits: &Limits, n: u32) -> Vec<Stage> {
+    let untimed = limits.clock.is_none() && limits.move_time.is_none() && limits.nodes.is_none();
+    let lvl = match (limits.level, limits.depth) {
+        (Some(l), _) => l,
+        (None, None) if untimed => DEFAULT_LEVEL,
+        _ => MAX_LEVEL,
+    };
+    let lv = level(lvl);
+    let mid_max = limits
+        .depth
+        .map_or(u32::from(lv.mid_depth), u32::from)
+        .max(1);
+    // a fixed depth without a level only reaches the end when it is that deep
+    let (exact_from, wld_from) = match (limits.level, limits.depth) {
+        (None, Some(d)) => (u32::from(d), u32::from(d)),
+        _ => (u32::from(lv.exact_depth), u32::from(lv.wld_depth)),
+    };
+    let end = if n <= exact_from {
+        Some(false)
+    } else if n <= wld_from {
+        Some(true)
+    } else {
+        None
+    };
+    let mut stages = Vec::new();
+    match end {
+        None => {
+            for d in 1..=mid_max.min(n.saturating_sub(1)).max(1) {
+                stages.push(Stage {
+                    depth: d,
+                    sel: lv.mid_selectivity,
+                    wld: false,
+                });
+            }
+        }
+        Some(wld) => {
+            let gap = if n <= DIRECT_SOLVE {
+                DIRECT_GAP
+            } else {
+                ENDGAME_GAP
+            };
+            let mid = mid_max.min(n.saturating_sub(gap).max(1));
+            for d in 1..=mid {
+                stages.push(Stage {
+                    depth: d,
+                    sel: lv.mid_selectivity,
+                    wld: false,
+                });
+            }
+            if n > DIRECT_SOLVE {
+                for sel in 0..NO_SELECTIVITY {
+                    stages.push(Stage {
+                        depth: n,
+                        sel,
+                        wld: false,
+                    });
+                }
+            }
+            stages.push(Stage {
+                depth: n,
+                sel: NO_SELECTIVITY,
+                wld,
+            });
+        }
+    }
+    stages
+}
+
+/// A root move and what the last iteration learnt of it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    x: u8,
+    flipped: u64,
+    score: i32,
+    pv: Vec<u8>,
+}
+
+/// Result of one completed iteration.
+#[derive(Clone, Debug)]
+struct Iteration {
+    score: i32,
+    pv: Vec<u8>,
+    moves: Vec<MoveScore>,
+}
+
+/// The root position.
+struct Root {
+    p: u64,
+    o: u64,
+    f: Features,
+    n: u32,
+}
+
+/// Searches one root move to `depth - 1` with window (alpha, beta) from the mover's view.
+#[allow(clippy::too_many_arguments)]
+fn search_move<K: Kernel>(
+    w: &mut Worker<K>,
+    root: &Root,
+    m: &RootMove,
+    alpha: i32,
+    beta: i32,
+    depth: u32,
+    pv: &mut Vec<u8>,
+    null: bool,
+) -> i32
+where
+    Worker<K>: Tree,
+{
+    let x = m.x as usize;
+    let (cp, co) = (root.o ^ m.flipped, root.p ^ m.flipped ^ bit(x));
+    let cf = root.f.update(x, m.flipped);
+    if null {
+        -w.nws_entry(cp, co, &cf, -alpha - 1, depth - 1)
+    } else {
+        -w.pvs_entry(cp, co, &cf, -beta, -alpha, depth - 1, pv)
+    }
+}
+
+/// Principal-variation search of the root moves with window (alpha, beta); the best move
+/// goes to the front. `None` when aborted.
+#[allow(clippy::needless_range_loop)]
+fn root_pvs<K: Kernel>(
+    w: &mut Worker<K>,
+    root: &Root,
+    moves: &mut [RootMove],
+    alpha: i32,
+    beta: i32,
+    depth: u32,
+) -> Option<i32>
+where
+    Worker<K>: Tree,
+{
+    let mut best = -SCORE_INF;
+    let mut best_i = 0;
+    let mut a = alpha;
+    let mut pv = Vec::new();
+    for i in 0..moves.len() {
+        let mut s = if i == 0 {
+            search_move(w, root, &moves[i], a, beta, depth, &mut pv, false)
+        } else {
+            search_move(w, root, &moves[i], a, beta, depth, &mut pv, true)
+        };
+        if i > 0 && s > a && s < beta && !w.aborted() {
+            s = search_move(w, root, &moves[i], a, beta, depth, &mut pv, false);
+        }
+        if w.aborted() {
+            return None;
+        }
+        if s > best {
+            best = s;
+            best_i = i;
+            if s > a {
+                a = s;
+                moves[i].pv.clear();
+                moves[i].pv.push(moves[i].x);
+                moves[i].pv.extend_from_slice(&pv);
+            }
+        }
+        moves[i].score = s;
+        if s >= beta {
+            break;
+        }
+    }
+    moves[..=best_i].rotate_right(1);
+    Some(best)
+}
+
+/// One iteration at `stage`: aspiration around `guess`, or every move with a full window.
+fn iterate<K: Kernel>(
+    w: &mut Worker<K>,
+    root: &Root,
+    moves: &mut [RootMove],
+    stage: Stage,
+    guess: i32,
+    all: bool,
+) -> Option<Iteration>
+where
+    Worker<K>: Tree,
+{
+    w.sel = stage.sel;
+    let depth = stage.depth;
+    let exact = stage.sel == NO_SELECTIVITY && depth >= root.n;
+    let ms = |m: &RootMove| MoveScore {
+        square: m.x,
+        score: m.score,
+        depth: depth as u8,
+        selectivity: SELECTIVITIES[stage.sel as usize],
+        exact: exact && !stage.wld,
+        pv: m.pv.clone(),
+    };
+    if all {
+        let (lo, hi) = if stage.wld { (-1, 1) } else { (-64, 64) };
+        let mut pv = Vec::new();
+        for m in moves.iter_mut() {
+            let s = search_move(w, root, m, lo, hi, depth, &mut pv, false);
+            if w.aborted() {
+                return None;
+            }
+            m.score = s;
+            m.pv.clear();
+            m.pv.push(m.x);
+            m.pv.extend_from_slice(&pv);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        return Some(Iteration {
+            score: moves[0].score,
+            pv: moves[0].pv.clone(),
+            moves: moves.iter().map(ms).collect(),
+        });
+    }
+    let score = if stage.wld {
+        root_pvs(w, root, moves, -1, 1, depth)?
+    } else {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = ((guess - delta).max(-64), (guess + delta).min(64));
+        loop {
+            let s = root_pvs(w, root, moves, alpha, beta, depth)?;
+            if s <= alpha && alpha > -64 {
+                delta *= 3;
+                beta = (s + 1).min(64);
+                alpha = (s - delta).max(-64);
+            } else if s >= beta && beta < 64 {
+                delta *= 3;
+                alpha = (s - 1).max(-64);
+                beta = (s + delta).min(64);
+            } else {
+                break s;
+            }
+        }
+    };
+    Some(Iteration {
+        score,
+        pv: moves[0].pv.clone(),
+        moves: Vec::new(),
+    })
+}
+
+/// Callback of the main thread after each completed iteration (stage, result, nodes).
+type Report<'a> = dyn FnMut(Stage, &Iteration, u64) + 'a;
+
+/// The iterations of one thread. The main thread (`report` set) reports and stops at the soft
+/// budget; helpers run until their abort flag is raised.
+#[allow(clippy::too_many_arguments)]
+fn run<K: Kernel>(
+    w: &mut Worker<K>,
+    root: &Root,
+    moves: &mut [RootMove],
+    stages: &[Stage],
+    all: bool,
+    start: Instant,
+    soft: Option<Duration>,
+    mut report: Option<&mut Report<'_>>,
+) -> Option<(Stage, Iteration)>
+where
+    Worker<K>: Tree,
+{
+    let mut last: Option<(Stage, Iteration)> = None;
+    for (i, &stage) in stages.iter().enumerate() {
+        // iterations grow about threefold; the first endgame stage far more
+        let factor = if stage.depth >= root.n && i > 0 && stages[i - 1].depth < root.n {
+            ENDGAME_START
+        } else {
+            2
+        };
+        if i > 0 && soft.is_some_and(|s| start.elapsed() * factor >= s) {
+            break;
+        }
+        let guess = last.as_ref().map_or(0, |l| l.1.score);
+        let Some(it) = iterate(w, root, moves, stage, guess, all) else {
+            break;
+        };
+        if let Some(r) = report.as_mut() {
+            r(stage, &it, w.nodes);
+        }
+        last = Some((stage, it));
+    }
+    last
+}
+
+/// What a search of the position after a forced pass reports, seen from the side that
+/// passed: the score negated, the pass in front of the variation and, in all-moves searches,
+/// the pass as the only root move.
+fn after_pass(
+    score: &mut i32,
+    pv: &mut Vec<u8>,
+    moves: &mut Vec<MoveScore>,
+    (depth, selectivity, exact): (u8, u8, bool),
+    all_moves: bool,
+) {
+    *score = -*score;
+    pv.insert(0, PASS);
+    moves.clear();
+    if all_moves {
+        moves.push(MoveScore {
+            square: PASS,
+            score: *score,
+            depth,
+            selectivity,
+            exact,
+            pv: pv.clone(),
+        });
+    }
+}
+
+/// `Engine::think` for kernel `k`.
+pub(crate) fn think<K: Kernel>(
+    k: K,
+    ctx: &Context<'_>,
+    p: u64,
+    o: u64,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&Info),
+) -> Outcome
+where
+    Worker<K>: Tree,
+{
+    let start = Instant::now();
+    let n = 64 - (p | o).count_ones();
+    let moves = k.moves(p, o);
+    let mut out = Outcome {
+        best: PASS,
+        score: 0,
+        depth: 0,
+        selectivity: 100,
+        exact: false,
+        pv: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        moves: Vec::new(),
+    };
+    if moves == 0 {
+        if k.moves(o, p) == 0 {
+            out.score = final_score(p, o);
+            out.exact = true;
+            out.depth = n as u8;
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        if limits.clock.is_some() {
+            // a forced pass in a game: no decision to make, so no clock time to spend
+            out.score =
+                -crate::eval::to_discs(ctx.weights.evaluate(&Features::new(o, p), n as usize));
+            out.pv.push(PASS);
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        // analysis of a position whose mover must pass: search the position after the pass
+        // and report it from the mover's side
+        let all = limits.all_moves;
+        let mut relay = |info: &Info| {
+            let mut info = info.clone();
+            let how = (info.depth, info.selectivity, info.exact);
+            after_pass(&mut info.score, &mut info.pv, &mut info.moves, how, all);
+            on_info(&info);
+        };
+        let mut after = think(k, ctx, o, p, limits, stop, &mut relay);
+        let how = (after.depth, after.selectivity, after.exact);
+        after_pass(&mut after.score, &mut after.pv, &mut after.moves, how, all);
+        after.best = PASS;
+        after.elapsed = start.elapsed();
+        return after;
+    }
+    // root moves, first ordered by mobility (the answer if even depth 1 is stopped)
+    let mut list = MoveList::new(k, p, o, moves);
+    for m in list.as_mut_slice() {
+        m.score = score_move(k, p, o, m, [NO_MOVE; 2], 0);
+    }
+    let mut root_moves: Vec<RootMove> = list
+        .as_slice()
+        .iter()
+        .map(|m| RootMove {
+            x: m.x,
+            flipped: m.flipped,
+            score: m.score,
+            pv: vec![m.x],
+        })
+        .collect();
+    root_moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    out.best = root_moves[0].x;
+    out.pv = vec![out.best];
+    let root = Root {
+        p,
+        o,
+        f: Features::new(p, o),
+        n,
+    };
+    let stages = schedule(limits, n);
+    let b = budget(limits, n);
+    ctx.mid_tt.new_search();
+    ctx.eg_tt.new_search();
+
+    let abort = Arc::new(AtomicBool::new(false));
+    let helper_abort = Arc::new(AtomicBool::new(false));
+    let done = AtomicBool::new(false);
+    let mut main = Worker::new(
+        k,
+        Arc::clone(ctx.weights),
+        Arc::clone(ctx.mid_tt),
+        Arc::clone(ctx.eg_tt),
+        Arc::clone(&abort),
+    );
+    if let Some(nodes) = limits.nodes {
+        main.node_limit = nodes.max(1);
+    }
+    main.set_deadline(b.hard.map(|h| start + h));
+    if ctx.threads > 1 {
+        // exact stages split null-window nodes between threads (the solver's YBWC pool)
+        main.eg.pool = Some(Arc::new(Pool::new(ctx.threads - 1)));
+    }
+    let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
+        on_info(&Info {
+            depth: stage.depth as u8,
+            selectivity: SELECTIVITIES[stage.sel as usize],
+            score: it.score,
+            exact: stage.sel == NO_SELECTIVITY && stage.depth >= n && !stage.wld,
+            pv: it.pv.clone(),
+            nodes,
+            elapsed: start.elapsed(),
+            moves: it.moves.clone(),
+        });
+    };
+    let (result, helper_nodes) = std::thread::scope(|scope| {
+        let timer = scope.spawn(|| run_timer(start, b.hard, stop, &abort, &done));
+        let helpers: Vec<_> = (1..ctx.threads)
+            .map(|i| {
+                let mut hw = Worker::new(
+                    k,
+                    Arc::clone(ctx.weights),
+                    Arc::clone(ctx.mid_tt),
+                    Arc::clone(ctx.eg_tt),
+                    Arc::clone(&helper_abort),
+                );
+                let mut hm = root_moves.clone();
+                // helpers start at other moves and depths so they fill the table ahead
+                let len = hm.len();
+                hm.rotate_left(i % len);
+                // ... and leave the exact stages to the main thread's split pool
+                let hs: Vec<Stage> = stages
+                    .iter()
+                    .filter(|s| s.depth < n || s.sel < NO_SELECTIVITY)
+                    .map(|s| Stage {
+                        depth: if s.depth < n {
+                            (s.depth + (i as u32 & 1)).min(n - 1).max(1)
+                        } else {
+                            s.depth
+                        },
+                        ..*s
+                    })
+                    .collect();
+                let root = &root;
+                scope.spawn(move || {
+                    run(&mut hw, root, &mut hm, &hs, false, start, None, None);
+                    hw.nodes
+                })
+            })
+            .collect();
+        let r = run(
+            &mut main,
+            &root,
+            &mut root_moves,
+            &stages,
+            limits.all_moves,
+            start,
+            b.soft,
+            Some(&mut report),
+        );
+        helper_abort.store(true, Relaxed);
+        done.store(true, Relaxed);
+        timer.thread().unpark();
+        let hn: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        let _ = timer.join();
+        (r, hn)
+    });
+    if let Some((stage, it)) = result {
+        out.best = it.pv.first().copied().unwrap_or(root_moves[0].x);
+        out.score = it.score;
+        out.depth = stage.depth as u8;
+        out.selectivity = SELECTIVITIES[stage.sel as usize];
+        out.exact = stage.sel == NO_SELECTIVITY && stage.depth >= n && !stage.wld;
+        out.pv = it.pv;
+        out.moves = it.moves;
+    }
+    out.nodes = main.nodes + helper_nodes;
+    out.elapsed = start.elapsed();
+    out
+}

@@ -1,0 +1,497 @@
+//! The midgame tree search of one thread (seed 003 / Edax's `midgame.c`): principal-variation
+//! search with null-window children, a transposition table keeping bounds, draft and
+//! selectivity, stability cutoff, Multi-ProbCut, move ordering by hash moves then shallow
+//! searches (deep nodes) or mobility (shallow nodes), and the exact solver at the leaves of
+//! endgame searches. Scores are in discs, from the side to move.
+//!
+//! Like the solver, the search is instantiated once per CPU kernel by a macro.
+
+use super::level::NO_SELECTIVITY;
+use super::mpc;
+use crate::bits::bit;
+use crate::endgame::PASS;
+use crate::endgame::{final_score, Search, SCORE_INF, SC_THRESHOLD};
+use crate::eval::{Features, Weights};
+use crate::kernel::{Avx2, Kernel, Portable};
+use crate::moveorder::{score_move, MoveList};
+use crate::stability::stability_upper_bound;
+use crate::tt::{Tt, NO_MOVE};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Up to this many empties an endgame search at a selectivity below 100% hands over to the
+/// exact solver (cuts buy little there).
+pub const END_MPC_MIN: u32 = 12;
+
+/// Evaluation scores are kept inside this bound so they never look like proven results.
+const EVAL_BOUND: i32 = 63;
+
+/// Ordering weight of one disc of a shallow search score (Edax: `w_eval`).
+const W_EVAL: i32 = 1 << 15;
+/// Ordering weight of one opponent reply removed.
+const W_MOBILITY: i32 = 1 << 14;
+/// Ordering score of the table's best and second moves, and of a wipe-out.
+const W_HASH_1: i32 = 1 << 29;
+const W_HASH_2: i32 = 1 << 28;
+const W_WIPEOUT: i32 = 1 << 30;
+
+/// Depth of the shallow searches that order the moves of a node searched to `depth` plies
+/// at `n` empties, or `None` for mobility ordering (Edax's `movelist_evaluate`).
+fn sort_depth(depth: u32, n: u32, failed_low: bool) -> Option<u32> {
+    let min_depth = if n <= 27 { 9 + (30 - n) / 3 } else { 9 };
+    if depth < min_depth.min(13) {
+        return None;
+    }
+    let mut d = (depth as i32 - 15) / 3;
+    if failed_low {
+        d -= 2;
+    }
+    if n >= 27 {
+        d += 1;
+    }
+    Some(d.clamp(0, 6) as u32)
+}
+
+/// Search state of one thread.
+pub struct Worker<K: Kernel> {
+    pub(crate) k: K,
+    pub(crate) w: Arc<Weights>,
+    /// Midgame table (bounds by draft and selectivity), shared by the threads.
+    pub(crate) tt: Arc<Tt>,
+    /// The exact solver for the leaves of endgame searches (its own shared table).
+    pub(crate) eg: Search<K>,
+    /// Nodes visited (midgame and solver).
+    pub nodes: u64,
+    /// Index of the current selectivity ([`NO_SELECTIVITY`] = no cuts).
+    pub(crate) sel: u8,
+    /// Raised by the timer, the caller's stop or the node limit: abandon everything.
+    pub(crate) abort: Arc<AtomicBool>,
+    /// Node budget of this worker (u64::MAX = none).
+    pub(crate) node_limit: u64,
+    /// Hard time limit, also watched by the search itself in case the timer is starved.
+    pub(crate) deadline: Option<Instant>,
+    poll: u32,
+}
+
+impl<K: Kernel> Worker<K> {
+    /// A worker on shared tables; the solver shares `abort` so one flag stops both.
+    pub fn new(k: K, w: Arc<Weights>, tt: Arc<Tt>, eg_tt: Arc<Tt>, abort: Arc<AtomicBool>) -> Self {
+        let mut eg = Search::with_tt(k, eg_tt);
+        eg.abort = Arc::clone(&abort);
+        eg.weights = Some(Arc::clone(&w));
+        Worker {
+            k,
+            w,
+            tt,
+            eg,
+            nodes: 0,
+            sel: NO_SELECTIVITY,
+            abort,
+            node_limit: u64::MAX,
+            deadline: None,
+            poll: 0,
+        }
+    }
+
+    /// Sets the hard deadline of this worker and its solver.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.eg.deadline = deadline;
+    }
+
+    /// True once the search must be abandoned (polled at every interior node).
+    #[inline(always)]
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Relaxed)
+    }
+
+    /// Counts a node and enforces the node limit.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.poll = self.poll.wrapping_add(1);
+        if self.nodes >= self.node_limit
+            || (self.poll.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.abort.store(true, Relaxed);
+        }
+        self.aborted()
+    }
+
+    /// Static evaluation in discs.
+    #[inline(always)]
+    fn eval(&mut self, f: &Features, n: u32) -> i32 {
+        self.nodes += 1;
+        let s = self.w.evaluate(f, n as usize);
+        crate::eval::to_discs(s).clamp(-EVAL_BOUND, EVAL_BOUND)
+    }
+}
+
+macro_rules! midgame_search {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl Worker<$k> {
+            /// Exact null-window solve of a position (leaf of an endgame search).
+            $(#[$attr])*
+            fn solve_nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+                let n0 = self.eg.nodes;
+                self.eg.set_root(p, o);
+                let s = self.eg.nws_any(p, o, alpha);
+                self.nodes += self.eg.nodes - n0;
+                s
+            }
+
+            /// Exact principal-variation solve of a position.
+            $(#[$attr])*
+            fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+                let n0 = self.eg.nodes;
+                self.eg.set_root(p, o);
+                let s = self.eg.pvs(p, o, alpha, beta, pv);
+                self.nodes += self.eg.nodes - n0;
+                s
+            }
+
+            /// Depth 1 and 2 null-window search: no table, no ordering (Edax's `search_eval_1/2`).
+            $(#[$attr])*
+            fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
+                let k = self.k;
+                self.nodes += 1;
+                let mut moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    return -self.nws_shallow(o, p, &f.pass(), -alpha - 1, depth, n);
+                }
+                let mut best = -SCORE_INF;
+                while moves != 0 {
+                    let x = moves.trailing_zeros() as usize;
+                    moves &= moves - 1;
+                    let fl = k.flip(x, p, o);
+                    let (cp, co) = (o ^ fl, p ^ fl ^ bit(x));
+                    let cf = f.update(x, fl);
+                    let s = if depth == 1 {
+                        if cp == 0 {
+                            64
+                        } else {
+                            -self.eval(&cf, n - 1)
+                        }
+                    } else {
+                        -self.nws_shallow(cp, co, &cf, -alpha - 1, depth - 1, n - 1)
+                    };
+                    if s > best {
+                        best = s;
+                        if s > alpha {
+                            break;
+                        }
+                    }
+                }
+                best
+            }
+
+            /// Scores the moves of `list` for a node searched to `depth` at `n` empties.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$attr])*
+            fn order(&mut self, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32) {
+                let k = self.k;
+                match sort_depth(depth, n, failed_low) {
+                    None => {
+                        for m in list.as_mut_slice() {
+                            m.score = score_move(k, p, o, m, hash_moves, 0);
+                        }
+                    }
+                    Some(sd) => {
+                        let sel = self.sel;
+                        self.sel = NO_SELECTIVITY;
+                        for m in list.as_mut_slice() {
+                            let x = m.x as usize;
+                            m.score = if m.flipped == o {
+                                W_WIPEOUT
+                            } else if m.x == hash_moves[0] {
+                                W_HASH_1
+                            } else if m.x == hash_moves[1] {
+                                W_HASH_2
+                            } else {
+                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                                let cf = f.update(x, m.flipped);
+                                let replies = k.moves(cp, co);
+                                let mob = (replies.count_ones() + (replies & crate::bits::CORNERS).count_ones()) as i32;
+                                let s = if sd == 0 {
+                                    -self.eval(&cf, n - 1)
+                                } else {
+                                    let mut pv = Vec::new();
+                                    -self.pvs(cp, co, &cf, -64, 64, sd, &mut pv)
+                                };
+                                (s + 64) * W_EVAL + (36 - mob) * W_MOBILITY
+                            };
+                        }
+                        self.sel = sel;
+                    }
+                }
+            }
+
+            /// Multi-ProbCut test at a null-window node: `Some(score)` when the shallow search
+            /// (itself selective, as in Edax) predicts a cut with the current confidence.
+            $(#[$attr])*
+            fn probcut(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
+                let (d, fit) = if depth >= n { mpc::endgame(n) } else { mpc::midgame(depth, n) };
+                let t = mpc::CONFIDENCE[self.sel as usize];
+                let margin = t * fit.sigma;
+                let beta = alpha + 1;
+                let mut cut = None;
+                // predicted deep score >= beta with confidence: shallow >= (beta + margin - b) / a
+                let hi = ((beta as f32 + margin - fit.b) / fit.a).ceil() as i32;
+                if hi < 64 {
+                    let s = if d == 0 {
+                        self.eval(f, n)
+                    } else {
+                        self.nws(p, o, f, hi - 1, d)
+                    };
+                    if s >= hi {
+                        cut = Some(beta);
+                    }
+                }
+                if cut.is_none() {
+                    let lo = ((alpha as f32 - margin - fit.b) / fit.a).floor() as i32;
+                    if lo > -64 {
+                        let s = if d == 0 {
+                            self.eval(f, n)
+                        } else {
+                            self.nws(p, o, f, lo, d)
+                        };
+                        if s <= lo {
+                            cut = Some(alpha);
+                        }
+                    }
+                }
+                cut
+            }
+
+            /// Null-window search (alpha, alpha + 1) to `depth` plies, fail-soft.
+            $(#[$attr])*
+            pub(crate) fn nws(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+                let k = self.k;
+                let n = 64 - (p | o).count_ones();
+                if depth >= n && (self.sel == NO_SELECTIVITY || n <= END_MPC_MIN) {
+                    return self.solve_nws(p, o, alpha);
+                }
+                if depth == 0 {
+                    return self.eval(f, n);
+                }
+                if depth <= 2 && depth < n {
+                    return self.nws_shallow(p, o, f, alpha, depth, n);
+                }
+                if self.count_node() {
+                    return alpha;
+                }
+                let beta = alpha + 1;
+                if alpha >= SC_THRESHOLD[n as usize] {
+                    let ub = stability_upper_bound(p, o);
+                    if ub <= alpha {
+                        return ub;
+                    }
+                }
+                let hash = k.hash(p, o);
+                self.tt.prefetch(hash);
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    return -self.nws(o, p, &f.pass(), -beta, depth);
+                }
+                let mut hash_moves = [NO_MOVE; 2];
+                let mut failed_low = false;
+                if let Some(e) = self.tt.probe(hash, p, o) {
+                    if u32::from(e.depth) >= depth && e.selectivity >= self.sel {
+                        if e.lower >= beta {
+                            return e.lower;
+                        }
+                        if e.upper <= alpha {
+                            return e.upper;
+                        }
+                    }
+                    failed_low = e.upper < alpha;
+                    hash_moves = e.moves;
+                }
+                if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
+                    if let Some(s) = self.probcut(p, o, f, alpha, depth, n) {
+                        return s;
+                    }
+                }
+                let nodes0 = self.nodes;
+                let mut list = MoveList::new(k, p, o, moves);
+                self.order(&mut list, p, o, f, hash_moves, failed_low, depth, n);
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                for i in 0..list.len() {
+                    let m = list.pick(i);
+                    let x = m.x as usize;
+                    let cf = f.update(x, m.flipped);
+                    let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
+                    if s > best {
+                        best = s;
+                        best_move = m.x;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+                if self.aborted() {
+                    return alpha;
+                }
+                self.tt.store(hash, p, o, depth as u8, self.sel, alpha, beta, best, best_move, self.nodes - nodes0);
+                best
+            }
+
+            /// Principal-variation search with window (alpha, beta) to `depth` plies; fills `pv`.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$attr])*
+            pub(crate) fn pvs(&mut self, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<u8>) -> i32 {
+                let k = self.k;
+                pv.clear();
+                let n = 64 - (p | o).count_ones();
+                if depth >= n && (self.sel == NO_SELECTIVITY || n <= END_MPC_MIN) {
+                    return self.solve_pvs(p, o, alpha, beta, pv);
+                }
+                if depth == 0 {
+                    return self.eval(f, n);
+                }
+                if self.count_node() {
+                    return alpha;
+                }
+                let moves = k.moves(p, o);
+                if moves == 0 {
+                    if k.moves(o, p) == 0 {
+                        return final_score(p, o);
+                    }
+                    let mut child = Vec::new();
+                    let s = -self.pvs(o, p, &f.pass(), -beta, -alpha, depth, &mut child);
+                    pv.push(PASS);
+                    pv.extend_from_slice(&child);
+                    return s;
+                }
+                let hash = k.hash(p, o);
+                let mut hash_moves = [NO_MOVE; 2];
+                let mut failed_low = false;
+                if let Some(e) = self.tt.probe(hash, p, o) {
+                    hash_moves = e.moves;
+                    failed_low = e.upper < alpha;
+                }
+                let nodes0 = self.nodes;
+                let mut list = MoveList::new(k, p, o, moves);
+                self.order(&mut list, p, o, f, hash_moves, failed_low, depth, n);
+                let mut best = -SCORE_INF;
+                let mut best_move = NO_MOVE;
+                let mut a = alpha;
+                let mut child = Vec::new();
+                for i in 0..list.len() {
+                    let m = list.pick(i);
+                    let x = m.x as usize;
+                    let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                    let cf = f.update(x, m.flipped);
+                    let s = if i == 0 {
+                        -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
+                    } else {
+                        let s = -self.nws(cp, co, &cf, -a - 1, depth - 1);
+                        // an aborted child looks like a fail high: never re-search it
+                        if s > a && s < beta && !self.aborted() {
+                            -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
+                        } else {
+                            s
+                        }
+                    };
+                    if self.aborted() {
+                        return alpha;
+                    }
+                    if s > best {
+                        best = s;
+                        best_move = m.x;
+                        if s > a {
+                            a = s;
+                            pv.clear();
+                            pv.push(m.x);
+                            if i == 0 || (s < beta) {
+                                pv.extend_from_slice(&child);
+                            }
+                            if s >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                self.tt.store(hash, p, o, depth as u8, self.sel, alpha, beta, best, best_move, self.nodes - nodes0);
+                best
+            }
+        }
+    };
+}
+
+midgame_search!(Portable, #[inline]);
+#[cfg(target_arch = "x86_64")]
+midgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
+#[cfg(not(target_arch = "x86_64"))]
+midgame_search!(Avx2, #[inline]);
+
+/// Entry points of a kernel's search copy, callable from generic (non-`target_feature`) code.
+pub trait Tree {
+    /// The principal-variation search of this kernel (window `alpha`..`beta`).
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_entry(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+    /// The null-window search of this kernel (window `alpha`..`alpha + 1`).
+    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
+}
+
+impl Tree for Worker<Portable> {
+    fn pvs_entry(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32 {
+        self.pvs(p, o, f, alpha, beta, depth, pv)
+    }
+    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+        self.nws(p, o, f, alpha, depth)
+    }
+}
+
+impl Tree for Worker<Avx2> {
+    fn pvs_entry(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32 {
+        // SAFETY: a worker holds an `Avx2` token only after `Avx2::detect` confirmed every
+        // feature the target_feature attribute of `pvs` enables.
+        #[allow(unused_unsafe)]
+        unsafe {
+            self.pvs(p, o, f, alpha, beta, depth, pv)
+        }
+    }
+    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+        // SAFETY: as in `pvs_entry`: the token proves the CPU features.
+        #[allow(unused_unsafe)]
+        unsafe {
+            self.nws(p, o, f, alpha, depth)
+        }
+    }
+}

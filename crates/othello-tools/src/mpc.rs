@@ -1,0 +1,292 @@
+//! Fitting of the Multi-ProbCut predictors of the engine (`ply_othello_engine::midgame::mpc`):
+//! positions from WTHOR games are searched without selectivity at every depth
+//! 0..=[`FIT_MAX_DEPTH`] (and solved exactly with at most [`END_FIT_MAX`] empties); then, per
+//! deep depth and empties bucket, the deep score is regressed on the shallow one by least
+//! squares (slope, intercept, residual sigma).
+//!
+//! `ply-othello fit-mpc --positions 2000` runs [`fit`] and prints the tables in Rust syntax,
+//! ready to replace the fitted block of `mpc.rs`.
+
+use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};
+use ply_othello_engine::midgame::mpc::{self, Fit, BUCKETS, FIT_MAX_DEPTH};
+use ply_othello_engine::midgame::{depth_scores, DepthScores};
+
+/// Positions with at most this many empties are also solved exactly (endgame predictors).
+pub const END_FIT_MAX: u32 = 20;
+
+/// Positions taken from `games` (WTHOR move lists): game `i` is played up to a ply chosen by
+/// a fixed xorshift sequence so that the empties are spread over `min_empties..=max_empties`.
+pub fn positions(
+    games: &[[Option<u8>; 60]],
+    count: usize,
+    min_empties: u32,
+    max_empties: u32,
+) -> Vec<(u64, u64)> {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::new();
+    let step = (games.len() / count.max(1)).max(1);
+    for g in games.iter().step_by(step) {
+        if out.len() >= count {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let target = min_empties + (seed % u64::from(max_empties - min_empties + 1)) as u32;
+        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+        let mut ok = true;
+        for m in g.iter() {
+            if 64 - (p | o).count_ones() == target {
+                break;
+            }
+            let Some(x) = *m else {
+                ok = false;
+                break;
+            };
+            let x = x as usize;
+            let mut f = ply_othello::flip(x, p, o);
+            if f == 0 || (p | o) & (1u64 << x) != 0 {
+                // the mover passed in the record
+                std::mem::swap(&mut p, &mut o);
+                f = ply_othello::flip(x, p, o);
+                if f == 0 {
+                    ok = false;
+                    break;
+                }
+            }
+            (p, o) = (o ^ f, p ^ f ^ (1u64 << x));
+        }
+        if ok && 64 - (p | o).count_ones() == target && ply_othello::get_moves(p, o) != 0 {
+            out.push((p, o));
+        }
+    }
+    out
+}
+
+/// Scores `count` positions of `games` (see [`positions`]) with the shipped weights.
+/// `progress` is called once per scored position.
+pub fn score_positions(
+    games: &[[Option<u8>; 60]],
+    count: usize,
+    mut progress: impl FnMut(),
+) -> Vec<DepthScores> {
+    let w = std::sync::Arc::new(Weights::new(
+        &embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply()),
+    ));
+    positions(games, count, 12, 58)
+        .iter()
+        .map(|&(p, o)| {
+            progress();
+            depth_scores(&w, p, o, FIT_MAX_DEPTH as u32, END_FIT_MAX)
+        })
+        .collect()
+}
+
+/// One line of the per-position score file: `S <empties> [<score at depth 0>, ...] <exact>`
+/// (`Some(x)` or `None`), the format of `tools/othello/mpc_scores.txt`.
+pub fn score_line(s: &DepthScores) -> String {
+    format!("S {} {:?} {:?}", s.empties, s.by_depth, s.exact)
+}
+
+/// Least-squares line `y ~ a x + b` and residual deviation of `pairs` (`None` if too few).
+pub fn regress(pairs: &[(f64, f64)]) -> Option<Fit> {
+    let m = pairs.len() as f64;
+    if pairs.len() < 8 {
+        return None;
+    }
+    let (sx, sy) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y));
+    let (mx, my) = (sx / m, sy / m);
+    let (sxx, sxy) = pairs.iter().fold((0.0, 0.0), |(a, b), &(x, y)| {
+        (a + (x - mx) * (x - mx), b + (x - mx) * (y - my))
+    });
+    let a = if sxx > 0.0 { sxy / sxx } else { 1.0 };
+    let b = my - a * mx;
+    let var = pairs
+        .iter()
+        .map(|&(x, y)| (y - a * x - b).powi(2))
+        .sum::<f64>()
+        / (m - 2.0);
+    Some(Fit {
+        a: a as f32,
+        b: b as f32,
+        sigma: var.sqrt() as f32,
+    })
+}
+
+/// Least-squares plane `z ~ c0 + c1 x + c2 y` (`None` if singular).
+pub fn plane(points: &[(f64, f64, f64)]) -> Option<[f64; 3]> {
+    // normal equations, solved by Cramer's rule
+    let mut s = [[0.0f64; 3]; 3];
+    let mut t = [0.0f64; 3];
+    for &(x, y, z) in points {
+        let v = [1.0, x, y];
+        for i in 0..3 {
+            for j in 0..3 {
+                s[i][j] += v[i] * v[j];
+            }
+            t[i] += v[i] * z;
+        }
+    }
+    let det = |m: &[[f64; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let d = det(&s);
+    if d.abs() < 1e-9 {
+        return None;
+    }
+    let mut out = [0.0; 3];
+    for (c, o) in out.iter_mut().enumerate() {
+        let mut m = s;
+        for r in 0..3 {
+            m[r][c] = t[r];
+        }
+        *o = det(&m) / d;
+    }
+    Some(out)
+}
+
+/// The fitted tables, as Rust source for `mpc.rs`.
+pub fn fit_tables(scores: &[DepthScores]) -> String {
+    use std::fmt::Write;
+    let mut src = String::new();
+    let mut mid = vec![[None::<Fit>; BUCKETS]; FIT_MAX_DEPTH + 1];
+    let mut plane_points = Vec::new();
+    for (deep, row) in mid.iter_mut().enumerate().skip(mpc::MIN_DEPTH as usize) {
+        let shallow = mpc::shallow_depth(deep as u32) as usize;
+        for (bucket, cell) in row.iter_mut().enumerate() {
+            let pairs: Vec<(f64, f64)> = scores
+                .iter()
+                .filter(|s| {
+                    (s.empties as usize / 10).min(BUCKETS - 1) == bucket && s.by_depth.len() > deep
+                })
+                .map(|s| (f64::from(s.by_depth[shallow]), f64::from(s.by_depth[deep])))
+                .collect();
+            *cell = regress(&pairs);
+            if let Some(f) = cell {
+                plane_points.push((deep as f64, bucket as f64 * 10.0 + 5.0, f64::from(f.sigma)));
+            }
+        }
+    }
+    let pl = plane(&plane_points).unwrap_or([2.0, 0.3, 0.0]);
+    let _ = writeln!(
+        src,
+        "/// Midgame predictors by deep depth (rows 0..MIN_DEPTH unused) and empties bucket."
+    );
+    let _ = writeln!(
+        src,
+        "pub const MID: [[Fit; BUCKETS]; FIT_MAX_DEPTH + 1] = ["
+    );
+    for row in &mid {
+        let cells: Vec<String> = (0..BUCKETS)
+            .map(|b| {
+                // buckets without data borrow the nearest fitted one
+                let f = (0..BUCKETS)
+                    .filter_map(|c| row[c].map(|f| ((c as i32 - b as i32).abs(), f)))
+                    .min_by_key(|(dist, _)| *dist)
+                    .map_or(
+                        Fit {
+                            a: 1.0,
+                            b: 0.0,
+                            sigma: 1.0,
+                        },
+                        |(_, f)| f,
+                    );
+                format!("f({:.3}, {:.3}, {:.3})", f.a, f.b, f.sigma.max(1.0))
+            })
+            .collect();
+        let _ = writeln!(src, "    [{}],", cells.join(", "));
+    }
+    let _ = writeln!(src, "];");
+    let _ = writeln!(
+        src,
+        "/// Sigma plane `[c, per depth, per empty]` for depths beyond [`FIT_MAX_DEPTH`]."
+    );
+    let _ = writeln!(
+        src,
+        "pub const SIGMA_PLANE: [f32; 3] = [{:.4}, {:.4}, {:.4}];",
+        pl[0], pl[1], pl[2]
+    );
+    // endgame: exact score on the shallow score, by empties (pairs of neighbours pooled)
+    let _ = writeln!(
+        src,
+        "/// Endgame predictors of the exact score by empties (sigma 0: not fitted)."
+    );
+    let _ = writeln!(src, "pub const END: [Fit; {}] = [", END_FIT_MAX + 1);
+    let mut end_points = Vec::new();
+    for n in 0..=END_FIT_MAX {
+        let shallow = mpc::shallow_depth(n) as usize;
+        let pairs: Vec<(f64, f64)> = scores
+            .iter()
+            .filter(|s| s.empties.abs_diff(n) <= 1 && s.empties >= 10 && s.by_depth.len() > shallow)
+            .filter_map(|s| {
+                s.exact.map(|e| {
+                    (
+                        f64::from(s.by_depth[shallow.min(s.by_depth.len() - 1)]),
+                        f64::from(e),
+                    )
+                })
+            })
+            .collect();
+        let fit = if n >= 10 { regress(&pairs) } else { None };
+        match fit {
+            Some(f) => {
+                end_points.push((f64::from(n), f64::from(f.sigma)));
+                let _ = writeln!(
+                    src,
+                    "    f({:.3}, {:.3}, {:.3}),",
+                    f.a,
+                    f.b,
+                    f.sigma.max(1.0)
+                );
+            }
+            None => {
+                let _ = writeln!(src, "    f(1.0, 0.0, 0.0),");
+            }
+        }
+    }
+    let _ = writeln!(src, "];");
+    let slope = regress(&end_points).map_or(0.1, |f| f64::from(f.a).max(0.0));
+    let _ = writeln!(
+        src,
+        "/// Growth of the endgame sigma per empty beyond the fitted range."
+    );
+    let _ = writeln!(src, "pub const END_SIGMA_SLOPE: f32 = {slope:.4};");
+    src
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regression_recovers_a_line() {
+        let pairs: Vec<(f64, f64)> = (0..20)
+            .map(|i| {
+                (
+                    f64::from(i),
+                    2.0 * f64::from(i) + 1.0 + if i % 2 == 0 { 0.5 } else { -0.5 },
+                )
+            })
+            .collect();
+        let f = regress(&pairs).unwrap();
+        assert!((f.a - 2.0).abs() < 0.01 && (f.b - 1.0).abs() < 0.1, "{f:?}");
+        assert!((f.sigma - 0.51).abs() < 0.05, "{f:?}");
+        let pts: Vec<(f64, f64, f64)> = (0..30)
+            .map(|i| {
+                (
+                    f64::from(i % 5),
+                    f64::from(i / 5),
+                    1.0 + 2.0 * f64::from(i % 5) - 0.5 * f64::from(i / 5),
+                )
+            })
+            .collect();
+        let p = plane(&pts).unwrap();
+        assert!(
+            (p[0] - 1.0).abs() < 1e-6 && (p[1] - 2.0).abs() < 1e-6 && (p[2] + 0.5).abs() < 1e-6
+        );
+    }
+}

@@ -1,0 +1,15 @@
+//! Training pipeline of the pattern evaluation: samples from WTHOR games with a held-out test split,
+//! per-stage least-squares fit, and the held-out error measurement.
+//!
+//! Layout: [`dataset`] samples and label files, [`exact`] solver labels, [`fit`] per-stage fit,
+//! [`measure`] mean absolute errors, [`pipeline`] the whole run.
+
+pub mod dataset;
+pub mod exact;
+pub mod fit;
+pub mod measure;
+pub mod pipeline;
+
+pub use dataset::{read_labels, Dataset, Sample, Split};
+pub use fit::{fit_all, FitConfig, Method};
+pub use measure::{measure, MaeRow};

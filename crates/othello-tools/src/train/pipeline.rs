@@ -1,0 +1,357 @@
+//! The whole training run behind `ply-othello train`: read WTHOR, build the splits, fit every
+//! stage (with progress bars and per-epoch logs), write the weights in ply's and optionally
+//! Edax's format, and report the held-out errors.
+
+use super::dataset::{read_labels, Dataset, LabelError, Sample, Split};
+use super::exact;
+use super::fit::{fit_all, FitConfig, FitError};
+use super::measure::{measure, MaeRow};
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_othello::wthor::{self, WthorError};
+use ply_othello_engine::eval::{self, EdaxFile, EdaxHeader, LoadError, PackedWeights};
+use ply_othello_engine::Solver;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Directory of `WTH_*.wtb` files.
+    pub wthor: PathBuf,
+    /// Extra labelled positions (exact scores), added to the training set.
+    pub labels: Vec<PathBuf>,
+    /// Output in ply's compressed format.
+    pub out: Option<PathBuf>,
+    /// Output in Edax's `eval.dat` format.
+    pub edax_out: Option<PathBuf>,
+    /// Directory of per-stage checkpoints (makes the run resumable).
+    pub checkpoint: Option<PathBuf>,
+    /// Instead of fitting, only measure these weights (either format).
+    pub measure_only: Option<PathBuf>,
+    /// Fit hyper-parameters.
+    pub fit: FitConfig,
+    /// Show progress bars.
+    pub progress: bool,
+    /// Numbers of empties at which positions are solved exactly.
+    pub exact_empties: Vec<u8>,
+    /// Held-out positions solved per number of empties to measure against perfect play.
+    pub solve_test: usize,
+    /// Training positions solved per number of empties and added as exact labels.
+    pub solve_train: usize,
+    /// Offset of the solved training positions (see [`exact::pick`]): successive offsets
+    /// label disjoint sets.
+    pub solve_offset: usize,
+    /// Where to write the solved held-out positions (`solve_test`) as a label file.
+    pub test_label_out: Option<PathBuf>,
+    /// Solved held-out positions to measure against (label files from `test_label_out`).
+    pub test_labels: Vec<PathBuf>,
+    /// Where to write the solved training positions as a label file.
+    pub label_out: Option<PathBuf>,
+    /// Each label-file sample enters the training set this many times (its weight).
+    pub label_repeat: usize,
+    /// Stop after writing the label file (no fit, no measurement).
+    pub labels_only: bool,
+    /// Train only on exact labels below this number of empties (0: keep every sample).
+    pub exact_below: u8,
+}
+
+/// Errors of a training run.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    /// WTHOR files could not be read.
+    #[error(transparent)]
+    Wthor(#[from] WthorError),
+    /// A label file could not be read.
+    #[error(transparent)]
+    Labels(#[from] LabelError),
+    /// A checkpoint could not be written.
+    #[error(transparent)]
+    Fit(#[from] FitError),
+    /// Weights to measure could not be loaded.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Output could not be written.
+    #[error("cannot write {0}: {1}")]
+    Write(PathBuf, std::io::Error),
+}
+
+fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        pb.set_style(style);
+    }
+    pb
+}
+
+/// Runs the pipeline, writing logs and the final error table to `log`; returns the table rows
+/// (20..=24 empties) of the held-out test set.
+///
+/// # Errors
+/// [`PipelineError`] on unreadable inputs or unwritable outputs.
+pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
+    let files = wthor::read_dir(&opts.wthor)?;
+    let total: usize = files.iter().map(|(_, f)| f.games.len()).sum();
+    let pb = bar(
+        total as u64,
+        opts.progress,
+        "replay {bar:40} {pos}/{len} games {elapsed}",
+    );
+    let keep: &[Split] = if opts.measure_only.is_some() {
+        &[Split::Test]
+    } else {
+        &[Split::Train, Split::Validation, Split::Test]
+    };
+    let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
+    pb.finish_and_clear();
+    let mut labelled = Vec::new();
+    for path in &opts.labels {
+        labelled.extend(read_labels(path)?);
+    }
+    if !labelled.is_empty() {
+        // an exact label replaces the game label of the same training position
+        let solved: std::collections::HashSet<ply_othello::Board> =
+            labelled.iter().map(|s| s.board).collect();
+        let before = ds.train.len();
+        ds.train.retain(|s| !solved.contains(&s.board));
+        let _ = writeln!(
+            log,
+            "label files: {} positions ({} replace a game-labelled training position)",
+            labelled.len(),
+            before - ds.train.len()
+        );
+        for _ in 0..opts.label_repeat.max(1) {
+            ds.train.extend_from_slice(&labelled);
+        }
+    }
+    let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
+    if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
+        let n = opts.solve_train * opts.exact_empties.len();
+        let pb = bar(
+            n as u64,
+            opts.progress,
+            "solve train {bar:40} {pos}/{len} {elapsed} eta {eta}",
+        );
+        let mut solved = Vec::with_capacity(n);
+        for &e in &opts.exact_empties {
+            solved.extend(exact::solve_samples(
+                &ds.train,
+                e,
+                opts.solve_train,
+                opts.solve_offset,
+                solver,
+                || pb.inc(1),
+            ));
+        }
+        pb.finish_and_clear();
+        if let Some(path) = &opts.label_out {
+            let mut f =
+                std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
+            exact::write_labels(&mut f, &solved)
+                .map_err(|e| PipelineError::Write(path.clone(), e))?;
+            let _ = writeln!(
+                log,
+                "wrote {} solved training positions to {}",
+                solved.len(),
+                path.display()
+            );
+        }
+        ds.train.extend(solved);
+        if opts.labels_only {
+            return Ok(Vec::new());
+        }
+    }
+    if opts.exact_below > 0 {
+        ds.train
+            .retain(|s| s.exact || s.empties >= opts.exact_below);
+        ds.validation.retain(|s| s.empties >= opts.exact_below);
+        let _ = writeln!(
+            log,
+            "training on exact labels only below {} empties: {} samples",
+            opts.exact_below,
+            ds.train.len()
+        );
+    }
+    let _ = writeln!(
+        log,
+        "games {} (rejected {}), samples: train {}, validation {}, test {}",
+        ds.games,
+        ds.rejected,
+        ds.train.len(),
+        ds.validation.len(),
+        ds.test.len()
+    );
+    let weights: PackedWeights = match &opts.measure_only {
+        Some(path) => eval::load_weights(path)?,
+        None => {
+            let cfg = opts.fit;
+            let per_stage = |e: usize| {
+                let robust = cfg.method == super::fit::Method::Cg && cfg.huber > 0.0;
+                e + if robust {
+                    cfg.robust_rounds * super::fit::robust_iterations(e)
+                } else {
+                    0
+                }
+            };
+            let epochs_total = (per_stage(cfg.epochs_first)
+                + (super::fit::n_stages(cfg.plies) - 1) * per_stage(cfg.epochs))
+                as u64;
+            let pb = bar(
+                epochs_total,
+                opts.progress,
+                "fit {bar:40} {pos}/{len} epochs {elapsed} eta {eta} {msg}",
+            );
+            let mut on_epoch = |e: super::fit::EpochLog| {
+                pb.inc(1);
+                pb.set_message(format!(
+                    "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
+                    e.stage, e.train_mse, e.train_mae, e.validation_mae
+                ));
+                let _ = writeln!(
+                    log,
+                    "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
+                    e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
+                );
+            };
+            let w = fit_all(
+                &ds.train,
+                &ds.validation,
+                &cfg,
+                opts.checkpoint.as_deref(),
+                &mut on_epoch,
+            )?;
+            pb.finish_and_clear();
+            w
+        }
+    };
+    if let Some(path) = &opts.out {
+        let bytes = eval::format::encode(&weights, quantum_of(&weights));
+        std::fs::write(path, &bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
+        let _ = writeln!(log, "wrote {} ({} bytes)", path.display(), bytes.len());
+    }
+    if let Some(path) = &opts.edax_out {
+        let file = EdaxFile {
+            header: EdaxHeader {
+                version: 1,
+                release: 0,
+                build: 0,
+                date: 0.0,
+            },
+            swapped: false,
+            weights: weights.clone(),
+        };
+        file.write(path).map_err(|e| match e {
+            eval::EdaxError::Io(io) => PipelineError::Write(path.clone(), io),
+            other => PipelineError::Write(path.clone(), std::io::Error::other(other.to_string())),
+        })?;
+        let _ = writeln!(log, "wrote {}", path.display());
+    }
+    let rows = measure(&weights, &ds.test, 20..=24);
+    let _ = writeln!(
+        log,
+        "held-out test set (every 10th game): mean absolute error in discs"
+    );
+    let _ = writeln!(log, "empties | exact labels: n, MAE | game labels: n, MAE");
+    for r in &rows {
+        let _ = writeln!(
+            log,
+            "{:7} | {:7} {:6.2} | {:7} {:6.2}",
+            r.empties, r.exact.0, r.exact.1, r.all.0, r.all.1
+        );
+    }
+    let mut solved_test: Vec<(u8, Vec<Sample>, f64)> = Vec::new();
+    if let (Some(solver), true) = (solver.as_mut(), opts.solve_test > 0) {
+        for &e in &opts.exact_empties {
+            let t = Instant::now();
+            let pb = bar(
+                opts.solve_test as u64,
+                opts.progress,
+                "solve test {bar:40} {pos}/{len} {elapsed} eta {eta}",
+            );
+            let solved =
+                exact::solve_samples(&ds.test, e, opts.solve_test, 0, solver, || pb.inc(1));
+            pb.finish_and_clear();
+            let (n, equal, diff) =
+                exact::label_agreement(&exact::pick(&ds.test, e, opts.solve_test, 0), &solved);
+            if n > 0 {
+                let _ = writeln!(
+                    log,
+                    "WTHOR perfect-play labels vs solver at {e} empties: {equal}/{n} equal, \
+                     mean |difference| {diff:.2} discs"
+                );
+            }
+            solved_test.push((e, solved, t.elapsed().as_secs_f64()));
+        }
+        if let Some(path) = &opts.test_label_out {
+            let mut f =
+                std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
+            for (_, solved, _) in &solved_test {
+                exact::write_labels(&mut f, solved)
+                    .map_err(|e| PipelineError::Write(path.clone(), e))?;
+            }
+        }
+    }
+    if !opts.test_labels.is_empty() {
+        // solved held-out positions from earlier runs (`--test-label-out`)
+        let held_out: std::collections::HashSet<ply_othello::Board> =
+            ds.test.iter().map(|s| s.board).collect();
+        let mut all = Vec::new();
+        for path in &opts.test_labels {
+            all.extend(read_labels(path)?);
+        }
+        let outside = all.iter().filter(|s| !held_out.contains(&s.board)).count();
+        if outside > 0 {
+            let _ = writeln!(
+                log,
+                "warning: {outside} test-label positions are not from held-out games"
+            );
+        }
+        let mut empties: Vec<u8> = all.iter().map(|s| s.empties).collect();
+        empties.sort_unstable();
+        empties.dedup();
+        for e in empties {
+            let at: Vec<Sample> = all.iter().filter(|s| s.empties == e).copied().collect();
+            solved_test.push((e, at, 0.0));
+        }
+    }
+    if !solved_test.is_empty() {
+        let _ = writeln!(
+            log,
+            "held-out positions solved exactly: empties | n | MAE | zero-evaluation MAE | solve time"
+        );
+    }
+    for (e, solved, seconds) in &solved_test {
+        let zero = solved
+            .iter()
+            .map(|s| f64::from(s.label.unsigned_abs()))
+            .sum::<f64>()
+            / solved.len().max(1) as f64;
+        let _ = writeln!(
+            log,
+            "{:7} | {:5} | {:6.2} | {:6.2} | {:.1} s",
+            e,
+            solved.len(),
+            exact::mae(&weights, solved),
+            zero,
+            seconds
+        );
+    }
+    Ok(rows)
+}
+
+/// Largest power-of-two quantum that all weights are multiples of (at most 64).
+fn quantum_of(w: &PackedWeights) -> u16 {
+    let mut q = 64u16;
+    while q > 1
+        && w.stages
+            .iter()
+            .flatten()
+            .any(|&v| i32::from(v) % i32::from(q) != 0)
+    {
+        q /= 2;
+    }
+    q
+}

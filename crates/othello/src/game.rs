@@ -1,0 +1,201 @@
+//! A game record shared by the protocols: the position, the moves played (with passes) and undo.
+
+use crate::{Color, Position, PASS};
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The square is not a legal move for the side to move.
+    #[error("illegal move {0}")]
+    Illegal(String),
+    /// A pass while the side to move has a legal move.
+    #[error("pass is illegal: a move is available")]
+    IllegalPass,
+    /// The game is over: nobody can move.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A game from some start position: every position reached, so undo is a pop.
+#[derive(Debug, Clone)]
+pub struct Game {
+    history: Vec<Position>,
+    moves: Vec<usize>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Position::start())
+    }
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            history: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        *self
+            .history
+            .last()
+            .expect("a game always holds its start position")
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        self.history[0]
+    }
+
+    /// Every position from the start to the current one (one more than [`Game::moves`]).
+    pub fn positions(&self) -> &[Position] {
+        &self.history
+    }
+
+    /// The moves played so far (squares, [`PASS`] for passes).
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// Plays `sq` (or [`PASS`]) for the side to move after checking legality.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is illegal or the game is over.
+    pub fn play(&mut self, sq: usize) -> Result<(), MoveError> {
+        let mut pos = self.position();
+        if pos.board.is_game_over() {
+            return Err(MoveError::GameOver);
+        }
+        if sq == PASS {
+            if pos.board.moves() != 0 {
+                return Err(MoveError::IllegalPass);
+            }
+            pos.pass();
+        } else if sq >= 64 || !pos.play(sq) {
+            return Err(MoveError::Illegal(crate::square_name(sq).to_string()));
+        }
+        self.history.push(pos);
+        self.moves.push(sq);
+        Ok(())
+    }
+
+    /// Plays `sq` for `color`, first passing for the side to move when it is `color`'s
+    /// opponent and has no move (GUIs often leave forced passes implicit).
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is illegal for `color`.
+    pub fn play_as(&mut self, color: Color, sq: usize) -> Result<(), MoveError> {
+        let pos = self.position();
+        if sq == PASS && pos.board.is_game_over() {
+            // Engines answer `pass` once nobody can move; relaying it changes nothing.
+            return Ok(());
+        }
+        if pos.side != color && pos.board.moves() == 0 && !pos.board.is_game_over() {
+            self.play(PASS)?;
+        }
+        if self.position().side != color {
+            if sq == PASS {
+                // A pass by the side that just moved is a no-op in GTP terms.
+                return Ok(());
+            }
+            return Err(MoveError::Illegal(format!(
+                "{} (not {}'s turn)",
+                crate::square_name(sq),
+                color_name(color)
+            )));
+        }
+        self.play(sq)
+    }
+
+    /// Plays `sq` for the side to move, first taking its forced pass when it has no move and
+    /// `sq` is a square (GUIs and typed move lists often leave such passes out).
+    ///
+    /// # Errors
+    /// [`MoveError`] when the move is illegal.
+    pub fn play_after_forced_pass(&mut self, sq: usize) -> Result<(), MoveError> {
+        let pos = self.position();
+        let color = if sq != PASS && pos.board.moves() == 0 {
+            pos.side.other()
+        } else {
+            pos.side
+        };
+        self.play_as(color, sq)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.history.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Disc difference Black minus White; once the game is over the empties go to the winner.
+    pub fn final_score(&self) -> i32 {
+        let pos = self.position();
+        let (b, w) = (
+            pos.black().count_ones() as i32,
+            pos.white().count_ones() as i32,
+        );
+        let empties = if pos.board.is_game_over() {
+            64 - b - w
+        } else {
+            0
+        };
+        match b.cmp(&w) {
+            std::cmp::Ordering::Greater => b - w + empties,
+            std::cmp::Ordering::Less => b - w - empties,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+}
+
+/// "black" or "white".
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_undo_and_illegal_moves() {
+        let mut g = Game::default();
+        assert_eq!(g.play(0), Err(MoveError::Illegal("A1".into())));
+        assert_eq!(g.play(PASS), Err(MoveError::IllegalPass));
+        let f5 = crate::parse_square("f5").unwrap();
+        g.play(f5).unwrap();
+        assert_eq!(g.position().side, Color::White);
+        assert!(g.undo());
+        assert_eq!(g.position(), Position::start());
+        assert!(!g.undo());
+    }
+
+    #[test]
+    fn a_pass_after_the_end_is_accepted_as_a_no_op() {
+        let mut g = Game::new(Position::from_colors(1, 0, Color::White));
+        assert_eq!(g.play_as(Color::White, PASS), Ok(()));
+        assert_eq!(g.play_as(Color::Black, PASS), Ok(()));
+        assert!(g.moves().is_empty());
+        assert_eq!(g.play(PASS), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn final_score_gives_empties_to_the_winner() {
+        // Black owns A1 only, White nothing: game over, Black wins 64-0.
+        let g = Game::new(Position::from_colors(1, 0, Color::Black));
+        assert_eq!(g.final_score(), 64);
+        let g = Game::new(Position::from_colors(0, 3, Color::White));
+        assert_eq!(g.final_score(), -64);
+    }
+}
