@@ -13,17 +13,13 @@ use std::time::Duration;
 
 const RHINO: &str = "/usr/games/gtp-rhino";
 
-fn wthor_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/othello/wthor")
+fn wthor_dir() -> Option<PathBuf> {
+    ply_testkit::shared("othello/wthor")
 }
 
 #[test]
 fn wthor_openings_are_legal_distinct_and_seeded() {
-    let dir = wthor_dir();
-    if !dir.is_dir() {
-        eprintln!("skipping: {} not found", dir.display());
-        return;
-    }
+    let Some(dir) = wthor_dir() else { return };
     let files = wthor::read_dir(&dir).expect("WTHOR files read");
     let games = || {
         files
@@ -45,7 +41,7 @@ fn wthor_openings_are_legal_distinct_and_seeded() {
 #[test]
 fn short_game_against_grhino_level_1() {
     if !std::path::Path::new(RHINO).exists() {
-        eprintln!("skipping: {RHINO} not installed");
+        ply_testkit::skip(&format!("{RHINO} not installed (apt-get install grhino)"));
         return;
     }
     let mut engine = Engine::new(EngineOptions {

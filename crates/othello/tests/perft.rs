@@ -32,7 +32,7 @@ fn reference_matches_table_to_7() {
 fn every_cpu_level_to_9() {
     for cpu in [Cpu::Portable, Cpu::Avx2, Cpu::Avx512] {
         if !cpu.is_supported() {
-            eprintln!("skipping {}: not supported here", cpu.name());
+            ply_testkit::skip_unsupported(&format!("{} kernel: this CPU lacks it", cpu.name()));
             continue;
         }
         for (d, &n) in START.iter().enumerate().take(10) {

@@ -9,16 +9,12 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 
 fn ffo_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/othello/ffo");
-    dir.is_dir().then_some(dir)
+    ply_testkit::shared("othello/ffo")
 }
 
 #[test]
 fn ffo_files_parse() {
-    let Some(dir) = ffo_dir() else {
-        eprintln!("skipping: ../shared/othello/ffo not found");
-        return;
-    };
+    let Some(dir) = ffo_dir() else { return };
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -59,10 +55,7 @@ fn ffo_files_parse() {
 
 #[test]
 fn ffo_first_problem() {
-    let Some(dir) = ffo_dir() else {
-        eprintln!("skipping: ../shared/othello/ffo not found");
-        return;
-    };
+    let Some(dir) = ffo_dir() else { return };
     let text = std::fs::read_to_string(dir.join("fforum-1-19.obf")).unwrap();
     let problems = parse_obf(&text).unwrap();
     assert_eq!(problems.len(), 19);

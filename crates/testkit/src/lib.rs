@@ -78,6 +78,29 @@ pub fn shared_text(rel: &str) -> Option<String> {
     )
 }
 
+/// CPU time the calling thread has used so far (`None` where the platform does not say).
+///
+/// Tests of time limits compare this, not the wall clock, with the limit: on a loaded machine the
+/// wall clock also counts the time other processes held the CPU, which no engine can control.
+pub fn thread_cpu_time() -> Option<std::time::Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        if rc == 0 {
+            return Some(std::time::Duration::new(
+                u64::try_from(ts.tv_sec).ok()?,
+                u32::try_from(ts.tv_nsec).ok()?,
+            ));
+        }
+    }
+    None
+}
+
 /// Marsaglia's xorshift64 (13, 7, 17): a tiny deterministic generator for tests.
 #[derive(Clone, Debug)]
 pub struct XorShift64(u64);
@@ -120,6 +143,37 @@ mod tests {
         assert_eq!(r.next(), 1_082_269_761);
         assert_eq!(r.next(), 1_152_992_998_833_853_505);
         assert!(r.below(10) < 10);
+    }
+
+    #[test]
+    fn strict_mode_turns_a_skip_into_a_failure() {
+        // the only test of this crate that touches the variable
+        let before = std::env::var(STRICT_VAR).ok();
+        std::env::set_var(STRICT_VAR, "1");
+        let strict_skip = std::panic::catch_unwind(|| skip("test reason"));
+        let strict_missing = std::panic::catch_unwind(|| shared("no/such/folder"));
+        std::env::set_var(STRICT_VAR, "0");
+        let lenient = shared("no/such/folder");
+        match before {
+            Some(v) => std::env::set_var(STRICT_VAR, v),
+            None => std::env::remove_var(STRICT_VAR),
+        }
+        assert!(strict_skip.is_err() && strict_missing.is_err());
+        assert!(lenient.is_none());
+    }
+
+    #[test]
+    fn thread_cpu_time_grows_with_work() {
+        let Some(a) = thread_cpu_time() else {
+            skip_unsupported("no per-thread CPU clock");
+            return;
+        };
+        let mut x = 1u64;
+        for i in 0..20_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
+        }
+        let b = thread_cpu_time().expect("clock");
+        assert!(b > a, "{a:?} {b:?} {x}");
     }
 
     #[test]

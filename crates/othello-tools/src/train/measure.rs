@@ -57,12 +57,9 @@ mod tests {
     /// guards against a broken embedding or a feature/packing regression.
     #[test]
     fn shipped_weights_on_held_out_wthor_games() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/othello/wthor");
-        if !dir.is_dir() {
-            eprintln!("skipping: {} not found", dir.display());
+        let Some(dir) = ply_testkit::shared("othello/wthor") else {
             return;
-        }
+        };
         let files = wthor::read_dir(&dir).expect("WTHOR files read");
         let ds = Dataset::from_wthor(&files, &[Split::Test], |_| {});
         assert!(ds.train.is_empty() && ds.validation.is_empty() && ds.test.len() > 500_000);
