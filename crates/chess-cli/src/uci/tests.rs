@@ -235,7 +235,7 @@ fn chess960_castling_notation() {
 
 #[test]
 fn score_formatting() {
-    use crate::value::MATE;
+    use ply_chess_engine::MATE;
     assert_eq!(format_score(35), "cp 35");
     assert_eq!(format_score(MATE - 1), "mate 1");
     assert_eq!(format_score(MATE - 3), "mate 2");
