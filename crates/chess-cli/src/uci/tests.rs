@@ -233,8 +233,8 @@ fn bad_input_keeps_running() {
 fn chess960_castling_notation() {
     let (mut e, lines) = engine();
     e.handle("setoption name UCI_Chess960 value true");
-    // Only castling is sensible here: the king must leave the attacked centre... any legal move is fine,
-    // but castling moves must print king-takes-rook.
+    // In Chess960 mode castling is written king-takes-rook, both read (e1h1 in a position command
+    // castles) and printed (bestmove e1h1); in standard mode it is e1g1.
     e.handle("position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1h1");
     assert!(take(&lines).is_empty());
     assert_eq!(

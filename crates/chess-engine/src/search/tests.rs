@@ -60,13 +60,15 @@ fn mated_and_stalemated_roots() {
 
 #[test]
 fn avoids_stalemate_and_mates_with_the_queen() {
-    // Qg6 would stalemate; the search must find mate instead.
-    let r = run(
-        "7k/8/5K2/6Q1/8/8/8/8 w - - 0 1",
-        depth(5),
-        &Options::default(),
-    );
-    assert!(r.score >= MATE - 10, "{r:?}");
+    // Qg6 would stalemate; the search must find the mate in one (Qg7#) instead.
+    let fen = "7k/8/5K2/6Q1/8/8/8/8 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let stalemating = pos.parse_uci("g5g6").unwrap();
+    assert!(pos.play(stalemating).is_stalemate());
+    let r = run(fen, depth(5), &Options::default());
+    assert_ne!(r.best, stalemating);
+    assert!(pos.play(r.best).is_checkmate(), "{r:?}");
+    assert_eq!(r.score, MATE - 1, "{r:?}");
 }
 
 #[test]
@@ -169,7 +171,12 @@ fn multipv_and_threads_give_legal_moves() {
     assert_eq!(last.len(), 3);
     assert_eq!(last[0].pv[0], r.best);
     assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
-    assert!(last[0].pv[0] != last[1].pv[0] && last[1].pv[0] != last[2].pv[0]);
+    // Three different first moves.
+    assert!(
+        last[0].pv[0] != last[1].pv[0]
+            && last[1].pv[0] != last[2].pv[0]
+            && last[0].pv[0] != last[2].pv[0]
+    );
     for info in &infos {
         let mut p = pos;
         for &m in &info.pv {
