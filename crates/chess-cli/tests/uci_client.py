@@ -85,25 +85,26 @@ def main():
             check(info.get("tbhits", 0) > 0, f"tbhits reported: {info}")
 
         # Pondering. After a move with ponder=True python-chess sends `go ponder` on the position
-        # after the expected reply; when that reply comes it sends `ponderhit` (the engine must
-        # then answer on the clock), otherwise `stop` and a fresh search. Both are checked in the
+        # after the expected reply; when that reply comes it sends `ponderhit` (the engine then
+        # answers with that search), otherwise `stop` and a fresh search. Both are checked in the
         # lines actually sent. python-chess only ponderhits within one game, so `game` is fixed.
+        # Searches to a fixed depth on one thread after ucinewgame are the same on every run, so
+        # whether bestmove names a ponder move does not depend on the machine's load.
         eng.configure({"Threads": 1, "Move Overhead": 50})
         game = object()
         board = chess.Board()
-        clock = {"white_clock": 10.0, "black_clock": 10.0}
-        r = eng.play(board, chess.engine.Limit(**clock), ponder=True, game=game)
+        r = eng.play(board, chess.engine.Limit(depth=7), ponder=True, game=game)
         check(r.ponder is not None, "ponder move offered")
         check(any(line.startswith("go ponder") for line in sent.take()), "go ponder sent")
         board.push(r.move)
         board.push(r.ponder)
-        r = eng.play(board, chess.engine.Limit(**clock), ponder=True, game=game)
+        r = eng.play(board, chess.engine.Limit(depth=7), ponder=True, game=game)
         check("ponderhit" in sent.take(), "ponderhit sent on the expected reply")
         check(r.move in board.legal_moves, "move after ponderhit")
         check(r.ponder is not None, "ponder move offered after ponderhit")
         board.push(r.move)
         board.push(next(m for m in board.legal_moves if m != r.ponder))
-        r = eng.play(board, chess.engine.Limit(**clock), game=game)
+        r = eng.play(board, chess.engine.Limit(depth=7), game=game)
         lines = sent.take()
         check("stop" in lines and "ponderhit" not in lines, f"a ponder miss stops: {lines}")
         check(r.move in board.legal_moves, "move after a ponder miss")
