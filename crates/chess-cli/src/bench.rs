@@ -2,13 +2,13 @@
 //! The node count is deterministic (one thread, fixed hash, fixed positions).
 
 use ply_chess::FenError;
-use ply_chess_engine::bench::{bench, DEFAULT_DEPTH};
+use ply_chess_engine::{bench, BENCH_DEPTH};
 
 /// Arguments of `ply-chess bench`.
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// Search depth for every position.
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    #[arg(long, default_value_t = BENCH_DEPTH)]
     depth: i32,
 }
 

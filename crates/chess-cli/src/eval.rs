@@ -2,7 +2,7 @@
 //! endgame values for each side, the phase, the endgame scale and the final score.
 
 use ply_chess::{FenError, Position, STARTPOS};
-use ply_chess_engine::eval::{params::MAX_PHASE, trace, Term};
+use ply_chess_engine::{trace, Term, MAX_PHASE};
 
 /// Arguments of `ply-chess eval`.
 #[derive(clap::Args)]

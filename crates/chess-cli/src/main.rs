@@ -4,6 +4,7 @@ mod bench;
 mod eval;
 mod perft;
 mod probe;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,7 +37,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Probe(args)) => return probe::run(&args),
         None => {
-            ply_chess_engine::uci::run(std::io::stdin().lock());
+            uci::run(std::io::stdin().lock());
             Ok(())
         }
     };

@@ -1,15 +1,14 @@
 //! `ply-chess probe` over the shared truth file reproduces every `FEN;wdl;dtz` line.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 #[test]
 fn probe_file_matches_truth() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy");
-    if !shared.join("truth.csv").exists() {
-        eprintln!("skipping: {} not found", shared.display());
+    // A visible skip when the shared data is absent (a failure under PLY_STRICT=1).
+    let Some(truth) = ply_testkit::shared("syzygy/truth.csv") else {
         return;
-    }
+    };
+    let shared = truth.parent().expect("truth.csv has a folder");
     let output = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
         .arg("probe")
         .arg("--syzygy")
@@ -29,11 +28,9 @@ fn probe_file_matches_truth() {
 
 #[test]
 fn probe_reports_errors_per_position() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy/tables");
-    if !shared.exists() {
-        eprintln!("skipping: {} not found", shared.display());
+    let Some(shared) = ply_testkit::shared("syzygy/tables") else {
         return;
-    }
+    };
     let fen = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1";
     let output = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
         .args(["probe", "--fen", fen, "--syzygy"])

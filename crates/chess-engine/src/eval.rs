@@ -89,7 +89,7 @@ pub struct Trace {
     pub terms: [[Score; 2]; 9],
     /// Game phase, `0..=MAX_PHASE` (`MAX_PHASE` = full middlegame).
     pub phase: i32,
-    /// Endgame scale factor out of [`params::SCALE_NORMAL`].
+    /// Endgame scale factor in 64ths (`params::SCALE_NORMAL` = 64 leaves the endgame half as is).
     pub scale: i32,
     /// Sum of all terms, White minus Black.
     pub total: Score,

@@ -1,34 +1,58 @@
-//! The ply chess engine: a handcrafted tapered evaluation whose middlegame/endgame pair is one
-//! packed integer ([`Score`], seed 000), interior-node recognizers indexed by material signatures
-//! (seed 001), an alpha-beta search (PVS, Lazy SMP) and the UCI protocol behind the `ply-chess`
-//! binary.
+//! The ply chess engine as a library: a handcrafted tapered evaluation whose middlegame/endgame
+//! pair is one packed integer ([`Score`], seed 000), interior-node recognizers indexed by material
+//! signatures (seed 001), and an alpha-beta search (PVS, Lazy SMP) with optional Syzygy probing.
 //!
-//! - [`eval`]: evaluation terms, weights (`eval::params`), trace for `ply-chess eval`.
-//! - [`recognizer`]: the 64-entry recognizer table and 1024 availability flags.
-//! - [`search()`]: iterative deepening search reporting through a [`Reporter`].
-//! - [`uci`]: the protocol front end; [`bench()`]: the fixed node-count benchmark.
+//! The crate does no I/O of its own: the search reports progress through a [`Reporter`] and
+//! returns a [`SearchResult`]; protocols (UCI in `ply-chess-cli`) and tools sit on top of it.
+//!
+//! - [`search()`] with its [`Limits`], [`Options`], [`Control`] (stop, ponderhit) and a shared
+//!   [`TranspositionTable`].
+//! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]).
+//! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
+//! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
+//!
+//! # Example
+//!
+//! Search a mate in one to a fixed depth with one thread:
+//!
+//! ```
+//! use ply_chess::Position;
+//! use ply_chess_engine::{mate_in, search, Control, Limits, Options, Silent, TranspositionTable};
+//!
+//! // White to move mates with Qg7#.
+//! let pos = Position::from_fen("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1").unwrap();
+//! let tt = TranspositionTable::new(1);
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let result = search(&pos, &[], &tt, &Control::new(), &limits, &Options::default(), &Silent);
+//! assert!(pos.legal_moves().iter().any(|&m| m == result.best));
+//! assert_eq!(mate_in(result.score), Some(1));
+//! assert!(pos.play(result.best).is_checkmate());
+//! ```
 #![deny(missing_docs)]
 
-pub mod bench;
+mod bench;
 mod captures;
 mod correction;
-pub mod eval;
+mod eval;
 mod history;
 mod kpk;
 mod ordering;
-pub mod recognizer;
+mod recognizer;
 mod score;
-pub mod search;
+mod search;
 mod see;
-pub mod time;
-pub mod tt;
-pub mod uci;
-pub mod value;
+mod time;
+mod tt;
+mod value;
 
-pub use bench::bench;
+pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
+pub use eval::params::MAX_PHASE;
+pub use eval::{evaluate, phase, trace, PawnTable, Term, Trace};
 pub use kpk::is_win as kpk_is_win;
+pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::{search, Control, Info, Options, Reporter, SearchResult, Silent};
 pub use see::see_ge;
 pub use time::Limits;
-pub use tt::TranspositionTable;
+pub use tt::{Bound, TranspositionTable};
+pub use value::{is_mate, mate_in, MATE};

@@ -75,6 +75,9 @@ impl Score {
 
     /// Blends the two halves by game phase: `phase == max_phase` is pure middlegame, `0` pure
     /// endgame. This is the one place where a packed score becomes a single number.
+    ///
+    /// # Panics
+    /// When `max_phase` is 0 (division by zero).
     #[inline]
     pub const fn taper(self, phase: i32, max_phase: i32) -> i32 {
         self.taper_scaled(phase, max_phase, 1, 1)
@@ -82,6 +85,9 @@ impl Score {
 
     /// [`Score::taper`] with the endgame half first multiplied by `scale / scale_max` (endgame
     /// scaling for drawish material, e.g. opposite-coloured bishops).
+    ///
+    /// # Panics
+    /// When `max_phase * scale_max` is 0 (division by zero).
     #[inline]
     pub const fn taper_scaled(self, phase: i32, max_phase: i32, scale: i32, scale_max: i32) -> i32 {
         let mg = self.mg() as i32 * phase * scale_max;

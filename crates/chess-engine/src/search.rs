@@ -118,7 +118,8 @@ pub struct Info {
     pub seldepth: usize,
     /// 1-based line number (MultiPV).
     pub multipv: usize,
-    /// Score from the side to move (mate scores per [`crate::value`]).
+    /// Score from the side to move in centipawns; mate in `n` plies is [`MATE`](crate::MATE)` - n`
+    /// (see [`mate_in`](crate::mate_in)).
     pub score: i32,
     /// Exact, or a bound after an aspiration failure.
     pub bound: Bound,

@@ -60,6 +60,10 @@ const DEPTH_SHIFT: u32 = 48;
 
 impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When `mb` mebibytes in bytes overflow `usize` (in builds with overflow checks) or exceed
+    /// what a `Vec` can hold (capacity overflow); the UCI front end caps `Hash` far below that.
     pub fn new(mb: usize) -> TranspositionTable {
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::with_capacity(n.max(1));

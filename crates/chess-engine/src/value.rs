@@ -22,6 +22,19 @@ pub const fn is_mate(v: i32) -> bool {
     v.abs() >= MATE_BOUND
 }
 
+/// Full moves to mate of a mate score, as protocols print it: positive when the side to move
+/// mates (`MATE - 1` and `MATE - 2` are both "mate in 1"), negative when it is mated
+/// (`-MATE` and `-(MATE - 2)` are "mated in 0" and "mated in 1"); `None` for other scores.
+pub const fn mate_in(v: i32) -> Option<i32> {
+    if !is_mate(v) {
+        None
+    } else if v > 0 {
+        Some((MATE - v + 1) / 2)
+    } else {
+        Some(-(MATE + v) / 2)
+    }
+}
+
 /// Converts a score for storage in the transposition table: mate and tablebase scores become
 /// relative to the node (`ply` plies from the root) instead of the root.
 #[inline]
@@ -50,6 +63,16 @@ pub const fn from_tt(v: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mate_in_counts_full_moves() {
+        assert_eq!(mate_in(35), None);
+        assert_eq!(mate_in(KNOWN_WIN), None);
+        assert_eq!(mate_in(MATE - 1), Some(1));
+        assert_eq!(mate_in(MATE - 3), Some(2));
+        assert_eq!(mate_in(-(MATE - 2)), Some(-1));
+        assert_eq!(mate_in(-(MATE - 4)), Some(-2));
+    }
 
     #[test]
     fn tt_conversion_round_trips() {

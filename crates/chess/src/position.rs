@@ -285,6 +285,9 @@ impl Position {
     }
 
     /// The position after `m`, or an error when `m` is not legal here.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`](crate::IllegalMoveError) when `m` is not a legal move of this position.
     pub fn try_play(&self, m: Move) -> Result<Position, crate::IllegalMoveError> {
         if self.is_legal(m) {
             Ok(self.play(m))

@@ -6,16 +6,7 @@ use ply_chess::{
     Sliders, Square,
 };
 
-/// Deterministic xorshift64 stream for occupancies.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use ply_testkit::XorShift64 as Rng;
 
 /// Random occupancies of every density: sparse, medium and dense.
 fn random_occupancies(rng: &mut Rng) -> Vec<Bitboard> {
@@ -60,7 +51,7 @@ fn relevant(sq: Square, rays: Bitboard, rook: bool) -> Bitboard {
 }
 
 fn check_sliders<S: Sliders>(s: S) {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     for i in 0..64 {
         let sq = Square::new(i);
         let rook_rays = rook_attacks_slow(sq, Bitboard::EMPTY);
@@ -110,7 +101,7 @@ fn magic_matches_ray_walk() {
 fn pext_matches_ray_walk() {
     match Pext::detect() {
         Some(p) => check_sliders(p),
-        None => eprintln!("skipping: this CPU has no BMI2"),
+        None => ply_testkit::skip_unsupported("this CPU has no BMI2, so there is no PEXT to test"),
     }
 }
 

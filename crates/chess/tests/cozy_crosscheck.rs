@@ -2,7 +2,7 @@
 //! games from every suite position, both must produce the same set of legal moves.
 
 use ply_chess::{Color, Position};
-use std::path::PathBuf;
+use ply_testkit::XorShift64;
 
 /// Our FEN with Shredder castling letters, which cozy-chess reads for any start position.
 fn shredder_fen(pos: &Position) -> String {
@@ -49,22 +49,19 @@ fn legal_sets_agree(pos: &Position) {
 
 #[test]
 fn random_games_match_cozy_chess() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess/perft");
     let mut fens: Vec<String> = Vec::new();
     for file in ["perftsuite.epd", "cpw_positions.epd"] {
-        match std::fs::read_to_string(dir.join(file)) {
-            Ok(text) => fens.extend(
-                text.lines()
-                    .filter_map(|l| l.split(';').next())
-                    .map(|s| s.trim().to_string()),
-            ),
-            Err(_) => {
-                eprintln!("skipping: {} not found", dir.display());
-                return;
-            }
-        }
+        let Some(text) = ply_testkit::shared_text(&format!("chess/perft/{file}")) else {
+            return;
+        };
+        fens.extend(
+            text.lines()
+                .filter_map(|l| l.split(';').next())
+                .map(|s| s.trim().to_string()),
+        );
     }
-    if let Ok(text) = std::fs::read_to_string(dir.join("shakmaty_chess960.perft")) {
+    // The Chess960 starting positions: a visible skip of this part when the file is missing.
+    if let Some(text) = ply_testkit::shared_text("chess/perft/shakmaty_chess960.perft") {
         fens.extend(
             text.lines()
                 .filter_map(|l| l.strip_prefix("epd "))
@@ -73,7 +70,7 @@ fn random_games_match_cozy_chess() {
         );
     }
     fens.retain(|f| !f.is_empty());
-    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = XorShift64::new(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
     for fen in &fens {
         let mut pos = Position::from_fen(fen).expect("suite FEN");
@@ -84,10 +81,7 @@ fn random_games_match_cozy_chess() {
             if moves.is_empty() {
                 break;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+            pos = pos.play(moves[rng.below(moves.len() as u64) as usize]);
         }
     }
     eprintln!("compared {checked} positions");

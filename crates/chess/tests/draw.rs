@@ -29,7 +29,9 @@ fn fifty_moves() {
     assert!(pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").is_fifty_move_draw());
     assert!(!pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").is_fifty_move_draw());
     // Mate on the 100th half-move wins instead.
-    assert!(!pos("R5k1/5ppp/8/8/8/8/8/4K3 b - - 100 80").is_fifty_move_draw());
+    let mated = pos("R5k1/5ppp/8/8/8/8/8/4K3 b - - 100 80");
+    assert!(mated.is_checkmate());
+    assert!(!mated.is_fifty_move_draw());
 }
 
 #[test]

@@ -4,18 +4,14 @@
 //! (split in two tests: everything but Chess960 depth 6, and Chess960 depth 6).
 
 use ply_chess::{perft, Position};
-use std::path::PathBuf;
 
 /// Largest node count checked in the default (fast) run.
 const FAST_LIMIT: u64 = 10_000_000;
 
-/// `(name, fen, depth, nodes)` for every entry of every suite, or `None` when `../shared` is absent.
+/// `(name, fen, depth, nodes)` for every entry of every suite, or `None` after a visible skip (a
+/// failure under `PLY_STRICT=1`) when `shared/chess/perft` is absent.
 fn suite_entries() -> Option<Vec<(String, String, u32, u64)>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess/perft");
-    if !dir.is_dir() {
-        eprintln!("skipping: {} not found", dir.display());
-        return None;
-    }
+    let dir = ply_testkit::shared("chess/perft")?;
     let mut out = Vec::new();
     for file in ["perftsuite.epd", "cpw_positions.epd"] {
         let text = std::fs::read_to_string(dir.join(file)).expect("readable suite");

@@ -81,7 +81,7 @@ fn check_position(pos: &Position) {
 /// Plays a random game of up to `plies` moves from `start`, checking every position.
 fn random_game(start: &str, seed: u64, plies: usize) {
     let mut pos = Position::from_fen(start).expect("valid start");
-    let mut rng = seed | 1;
+    let mut rng = ply_testkit::XorShift64::new(seed | 1);
     let mut history = vec![pos.hash()];
     for _ in 0..plies {
         check_position(&pos);
@@ -89,10 +89,7 @@ fn random_game(start: &str, seed: u64, plies: usize) {
         if moves.is_empty() {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let m = moves[(rng % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len() as u64) as usize];
         pos = pos.play(m);
         history.push(pos.hash());
         let reps = repetitions(&history, pos.halfmove_clock());

@@ -27,14 +27,17 @@
 //! [`Tablebase::probe_wdl_table`] and [`Tablebase::probe_dtz_table`] are the raw lookups on a plain
 //! [`RawPosition`], before any capture resolution.
 //!
-//! # Example
-//! ```
+//! # Examples
+//!
+//! Probing needs table files, so this example is compiled but not run; `tests/truth.rs` makes the
+//! same calls on the shared tables (and fails under `PLY_STRICT=1` when they are absent).
+//!
+//! ```no_run
 //! use ply_chess::Position;
 //! use ply_syzygy::{Tablebase, Wdl};
 //!
-//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/syzygy/tables");
-//! # if !std::path::Path::new(dir).exists() { return; }
-//! let tb = Tablebase::open(dir).expect("readable directory");
+//! // One or more folders of `.rtbw` / `.rtbz` files, separated by `:`.
+//! let tb = Tablebase::open("/path/to/syzygy").expect("readable directory");
 //! // KQ v K, white to move: a win; the DTZ counts plies to the mate (a zeroing event).
 //! let pos = Position::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").unwrap();
 //! assert_eq!(tb.probe_wdl(&pos).unwrap(), Wdl::Win);
@@ -42,9 +45,21 @@
 //! // The engine's view: the moves that keep the win and convert it fastest.
 //! let best = tb.best_root_moves(&pos).unwrap();
 //! assert!(best.iter().all(|m| m.wdl == Wdl::Win));
+//! ```
+//!
+//! Without a table for the material, or with castling rights, a probe is an error value:
+//!
+//! ```
+//! use ply_chess::Position;
+//! use ply_syzygy::{ProbeError, Tablebase};
+//!
+//! let tb = Tablebase::new();
+//! assert_eq!(tb.max_pieces(), 0);
+//! let pos = Position::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").unwrap();
+//! assert!(tb.probe_wdl(&pos).is_err());
 //! // Castling rights are never in tables.
 //! let castle = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
-//! assert!(tb.probe_wdl(&castle).is_err());
+//! assert_eq!(tb.probe_wdl(&castle), Err(ProbeError::CastlingRights));
 //! ```
 #![deny(missing_docs)]
 

@@ -10,14 +10,15 @@ use ply_chess::{Color, Position, Role};
 use ply_syzygy::{ProbeError, RawPosition, Tablebase, Wdl};
 use proptest::prelude::*;
 
+/// `shared/syzygy` (tables and truth files), or `None` after a visible skip (a failure under
+/// `PLY_STRICT=1`) when its `truth_meta.csv` is absent.
 fn shared() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy");
-    if dir.join("truth_meta.csv").exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} not found", dir.display());
-        None
-    }
+    let meta = ply_testkit::shared("syzygy/truth_meta.csv")?;
+    Some(
+        meta.parent()
+            .expect("truth_meta.csv has a folder")
+            .to_path_buf(),
+    )
 }
 
 fn raw(pos: &Position) -> RawPosition {
@@ -35,11 +36,15 @@ fn raw(pos: &Position) -> RawPosition {
 /// Truth positions whose table is `name`.
 fn positions_of(shared: &Path, name: &str) -> Vec<Position> {
     let text = std::fs::read_to_string(shared.join("truth_meta.csv")).unwrap();
-    text.lines()
+    let positions: Vec<Position> = text
+        .lines()
         .skip(1)
         .filter(|l| l.split(';').nth(3) == Some(name))
         .map(|l| Position::from_fen(l.split(';').next().unwrap()).unwrap())
-        .collect()
+        .collect();
+    // With no positions the damaged copies would be probed nowhere and every check would pass.
+    assert!(!positions.is_empty(), "no truth positions for {name}");
+    positions
 }
 
 /// A fresh directory holding only `bytes` as `file`. Probes search it before the real tables

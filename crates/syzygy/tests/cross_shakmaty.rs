@@ -8,14 +8,9 @@ use ply_chess::Position;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
+/// The shared tables, or `None` after a visible skip (a failure under `PLY_STRICT=1`).
 fn tables() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy/tables");
-    if dir.exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} not found", dir.display());
-        None
-    }
+    ply_testkit::shared("syzygy/tables")
 }
 
 /// FEN of pieces (`(letter, square)`, a1 = 0) with the given side to move.
@@ -171,13 +166,8 @@ fn sample_four(checker: &mut Checker, per_table: usize) {
         "KBNvK", "KBPvK", "KNNvK", "KNPvK", "KPPvK", "KQvKQ", "KQvKR", "KQvKB", "KQvKN", "KQvKP",
         "KRvKR", "KRvKB", "KRvKN", "KRvKP", "KBvKB", "KBvKN", "KBvKP", "KNvKN", "KNvKP", "KPvKP",
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n) as usize
-    };
+    let mut rng = ply_testkit::XorShift64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: u64| rng.below(n) as usize;
     for name in names {
         let (white, black) = name.split_once('v').unwrap();
         let letters: Vec<char> = white

@@ -6,14 +6,16 @@ use std::path::PathBuf;
 use ply_chess::{Color, Position, Role};
 use ply_syzygy::{RawPosition, Tablebase};
 
+/// `shared/syzygy` (tables and truth files), or `None` after a visible skip (a failure under
+/// `PLY_STRICT=1`) when its `truth.csv` is absent.
 fn shared() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy");
-    if dir.join("truth.csv").exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} not found", dir.display());
-        None
-    }
+    let truth = ply_testkit::shared("syzygy/truth.csv")?;
+    Some(
+        truth
+            .parent()
+            .expect("truth.csv has a folder")
+            .to_path_buf(),
+    )
 }
 
 fn raw(pos: &Position) -> RawPosition {

@@ -1,5 +1,4 @@
 use super::*;
-use std::path::PathBuf;
 
 /// Mirrors a FEN vertically and swaps the colours.
 fn flip_fen(fen: &str) -> String {
@@ -38,27 +37,25 @@ fn flip_fen(fen: &str) -> String {
     format!("{} {side} {castling} {ep} {rest}", board.join("/"))
 }
 
-/// Positions from the shared suites, or a built-in handful when `../shared` is absent.
+/// Positions from the shared suites plus the bench positions. A missing suite file is a visible
+/// skip of its part (a failure under `PLY_STRICT=1`).
 fn positions() -> Vec<Position> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess");
     let mut out = Vec::new();
     for file in [
-        "suites/wac.epd",
-        "perft/perftsuite.epd",
-        "books/8mvs_+90_+99.epd",
+        "chess/suites/wac.epd",
+        "chess/perft/perftsuite.epd",
+        "chess/books/8mvs_+90_+99.epd",
     ] {
-        if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
-            for line in text.lines().take(400) {
-                if let Ok((p, _)) = Position::from_epd(line) {
-                    out.push(p);
-                } else if let Ok(p) = Position::from_fen(line.split(';').next().unwrap_or("")) {
-                    out.push(p);
-                }
+        let Some(text) = ply_testkit::shared_text(file) else {
+            continue;
+        };
+        for line in text.lines().take(400) {
+            if let Ok((p, _)) = Position::from_epd(line) {
+                out.push(p);
+            } else if let Ok(p) = Position::from_fen(line.split(';').next().unwrap_or("")) {
+                out.push(p);
             }
         }
-    }
-    if out.is_empty() {
-        eprintln!("note: ../shared/chess not found, using built-in positions only");
     }
     for fen in crate::bench::POSITIONS {
         out.push(Position::from_fen(fen).unwrap());

@@ -1,16 +1,16 @@
 use super::*;
 use crate::value::KNOWN_WIN;
 use ply_syzygy::{Tablebase, Wdl};
-use std::path::PathBuf;
+use ply_testkit::XorShift64;
 
-/// The shared Syzygy tables, or `None` (with a printed reason) when `../shared` is absent.
+/// The shared Syzygy tables, or `None` after a visible skip (a failure under `PLY_STRICT=1`) when
+/// `shared/` is absent. Tables that are present but cannot be opened are a failure.
 fn tables() -> Option<Tablebase> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/syzygy/tables");
-    if !dir.exists() {
-        eprintln!("skipping: {} not found", dir.display());
-        return None;
-    }
-    Tablebase::open(dir.to_str()?).ok()
+    let dir = ply_testkit::shared("syzygy/tables")?;
+    let path = dir.to_str().expect("UTF-8 path to the shared tables");
+    let tb = Tablebase::open(path).unwrap_or_else(|e| panic!("cannot open {path}: {e}"));
+    assert!(tb.max_pieces() >= 3, "no Syzygy tables in {path}");
+    Some(tb)
 }
 
 /// A FEN from (piece char, square) placements; `None` for pawns on the back ranks.
@@ -182,13 +182,8 @@ fn recognitions_agree_with_syzygy_on_sampled_positions() {
         &['K', 'B', 'P', 'k'],
         &['k', 'r', 'K'],
     ];
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % 64) as usize
-    };
+    let mut rng = XorShift64::new(0x9e37_79b9_7f4a_7c15);
+    let mut rnd = move || rng.below(64) as usize;
     let mut recognised = 0;
     for config in configs {
         for _ in 0..20_000 {

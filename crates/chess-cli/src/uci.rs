@@ -1,13 +1,12 @@
 //! The UCI protocol front end: parses command lines, keeps the game position and options, runs the
-//! search on a background thread, and turns [`Info`] reports into `info` lines. Output goes through
-//! a caller-supplied sink so the protocol can be tested without a process. Malformed input is
-//! answered with `info string error: ...` and never stops the engine.
+//! engine library's search on a background thread, and turns [`Info`] reports into `info` lines.
+//! Output goes through a caller-supplied sink so the protocol can be tested without a process.
+//! Malformed input is answered with `info string error: ...` and never stops the engine.
 
-use crate::search::{search, Control, Info, Options, Reporter};
-use crate::time::Limits;
-use crate::tt::{Bound, TranspositionTable};
-use crate::value::{is_mate, MATE};
 use ply_chess::{Move, Position};
+use ply_chess_engine::{
+    mate_in, search, Bound, Control, Info, Limits, Options, Reporter, TranspositionTable,
+};
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +16,7 @@ use std::thread::JoinHandle;
 /// Where protocol output lines go.
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// Engine name reported to `uci`.
+/// Engine name reported to `uci` (the CLI crate's version, which the workspace shares).
 pub const NAME: &str = concat!("ply-chess ", env!("CARGO_PKG_VERSION"));
 
 /// Default and limits of the `Hash` option (MiB).
@@ -394,15 +393,9 @@ impl Reporter for UciReporter {
 
 /// The UCI score text of a search score: `cp N` or `mate N` (moves, negative when being mated).
 pub fn format_score(score: i32) -> String {
-    if is_mate(score) {
-        let moves = if score > 0 {
-            (MATE - score + 1) / 2
-        } else {
-            -(MATE + score) / 2
-        };
-        format!("mate {moves}")
-    } else {
-        format!("cp {score}")
+    match mate_in(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
     }
 }
 
