@@ -6,25 +6,16 @@
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
 
+#[path = "src/ray.rs"]
+mod ray;
+
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// Attacks from `sq` along `dirs`, each ray stopping at the first occupied square (included).
 fn ray_attacks(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let mut out = 0;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
-        while (0..8).contains(&f) && (0..8).contains(&r) {
-            let bit = 1u64 << (r * 8 + f);
-            out |= bit;
-            if occ & bit != 0 {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-    }
-    out
+    dirs.iter()
+        .fold(0, |out, &(df, dr)| out | ray::ray(sq, df, dr, occ))
 }
 
 /// Relevant occupancy mask: the rays without their last square (the board edge).

@@ -714,6 +714,16 @@ impl<'a, 's> Worker<'a, 's> {
     }
 
     /// Principal variation search. `PV` nodes have an open window.
+    /// Makes `m` followed by the child's variation the principal variation at `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = m;
+        let n = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
     fn search<const PV: bool>(
         &mut self,
         pos: &Position,
@@ -1023,11 +1033,7 @@ impl<'a, 's> Worker<'a, 's> {
                 if score > alpha {
                     best_move = m;
                     if PV {
-                        self.pv[ply][0] = m;
-                        let n = self.pv_len[ply + 1];
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
-                        self.pv_len[ply] = n + 1;
+                        self.update_pv(ply, m);
                     }
                     if score >= beta {
                         if quiet {
@@ -1196,11 +1202,7 @@ impl<'a, 's> Worker<'a, 's> {
                 if score > alpha {
                     best_move = m;
                     if PV {
-                        self.pv[ply][0] = m;
-                        let n = self.pv_len[ply + 1];
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
-                        self.pv_len[ply] = n + 1;
+                        self.update_pv(ply, m);
                     }
                     if score >= beta {
                         break;

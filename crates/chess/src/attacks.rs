@@ -2,6 +2,7 @@
 //! `const fn` at compile time; sliding attacks come from the build-script tables behind [`crate::Sliders`].
 //! The free functions here use fancy magics; hot loops pick a [`crate::Sliders`] implementation.
 
+use crate::ray::ray;
 use crate::sliders::{Magic, Sliders};
 use crate::{Bitboard, Color, Role, Square};
 
@@ -48,23 +49,6 @@ static PAWN: [[u64; 64]; 2] = [
     leaper_table(&[(-1, 1), (1, 1)]),
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
-
-/// Ray walk from `sq` in direction (df, dr) on `occ`, stopping at (and including) a blocker.
-const fn ray(sq: usize, df: i32, dr: i32, occ: u64) -> u64 {
-    let mut out = 0u64;
-    let mut f = (sq % 8) as i32 + df;
-    let mut r = (sq / 8) as i32 + dr;
-    while f >= 0 && f < 8 && r >= 0 && r < 8 {
-        let bit = 1u64 << (r * 8 + f);
-        out |= bit;
-        if occ & bit != 0 {
-            break;
-        }
-        f += df;
-        r += dr;
-    }
-    out
-}
 
 const DIRS: [(i32, i32); 8] = [
     (1, 0),

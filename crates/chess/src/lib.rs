@@ -48,6 +48,7 @@ mod notation;
 mod perft;
 mod piece;
 mod position;
+mod ray;
 mod sliders;
 mod square;
 mod unmake;

@@ -120,26 +120,16 @@ fn leapers_match_step_reference() {
                 })
                 .collect()
         };
-        let knight = at(&[
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ]);
-        let king = at(&[
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ]);
+        // the reference derives the steps instead of listing them: a knight jumps to the squares
+        // at distance sqrt(5), a king to the eight neighbours
+        let steps = |keep: fn(i32, i32) -> bool| -> Vec<(i32, i32)> {
+            (-2..=2)
+                .flat_map(|df| (-2..=2).map(move |dr| (df, dr)))
+                .filter(|&(df, dr)| keep(df, dr))
+                .collect()
+        };
+        let knight = at(&steps(|df, dr| df * df + dr * dr == 5));
+        let king = at(&steps(|df, dr| df.abs().max(dr.abs()) == 1));
         assert_eq!(knight_attacks(sq), knight);
         assert_eq!(king_attacks(sq), king);
         assert_eq!(pawn_attacks(Color::White, sq), at(&[(-1, 1), (1, 1)]));

@@ -37,6 +37,8 @@ enum Command {
     Analyse(cli::analyse::AnalyseArgs),
     /// Fit the Multi-ProbCut predictors on WTHOR positions; prints them as Rust tables.
     FitMpc(cli::fit_mpc::FitMpcArgs),
+    /// Write the built-in evaluation weights (or --eval-file's) in Edax's eval.dat format.
+    Weights(cli::weights::WeightsArgs),
     /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
     Match(Box<cli::r#match::MatchArgs>),
 }
@@ -66,6 +68,7 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Nboard(a) => cli::nboard::run(&a),
         Command::Analyse(a) => cli::analyse::run(&a),
         Command::FitMpc(a) => cli::fit_mpc::run(&a),
+        Command::Weights(a) => cli::weights::run(&a),
         Command::Match(a) => cli::r#match::run(&a),
     }
 }

@@ -17,17 +17,19 @@ use crate::tablebase::{RawPosition, Tablebase};
 use crate::wdl::{Dtz, Wdl};
 
 /// Plain bitboards of a position, for the table layer.
-#[inline]
-pub(crate) fn raw_position(pos: &Position) -> RawPosition {
-    let mut raw = RawPosition {
-        white_to_move: pos.side_to_move() == Color::White,
-        ..RawPosition::default()
-    };
-    for (i, &role) in Role::ALL.iter().enumerate() {
-        raw.white[i] = pos.pieces(Color::White, role).0;
-        raw.black[i] = pos.pieces(Color::Black, role).0;
+impl From<&Position> for RawPosition {
+    #[inline]
+    fn from(pos: &Position) -> RawPosition {
+        let mut raw = RawPosition {
+            white_to_move: pos.side_to_move() == Color::White,
+            ..RawPosition::default()
+        };
+        for (i, &role) in Role::ALL.iter().enumerate() {
+            raw.white[i] = pos.pieces(Color::White, role).0;
+            raw.black[i] = pos.pieces(Color::Black, role).0;
+        }
+        raw
     }
-    raw
 }
 
 /// Whether the side to move attacks an enemy piece (other than the king) at all: a cheap test that lets
@@ -99,7 +101,7 @@ impl Tablebase {
     /// Stored WDL of the position as an integer.
     #[inline]
     fn table_wdl(&self, pos: &Position) -> Result<i32, ProbeError> {
-        Ok(self.probe_wdl_table(&raw_position(pos))? as i32)
+        Ok(self.probe_wdl_table(&RawPosition::from(pos))? as i32)
     }
 
     /// Best of the non-ep captures (searched recursively within the window) and the stored value.
@@ -207,7 +209,9 @@ impl Tablebase {
                 }
             }
         }
-        if let Some(stored) = self.probe_dtz_table(&raw_position(pos), Wdl::from_i8(wdl as i8))? {
+        if let Some(stored) =
+            self.probe_dtz_table(&RawPosition::from(pos), Wdl::from_i8(wdl as i8))?
+        {
             let stored = stored as i32;
             return Ok(before_zeroing(wdl) + if wdl > 0 { stored } else { -stored });
         }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use ply_chess::{Color, Position, Role};
+use ply_chess::Position;
 use ply_syzygy::{ProbeError, RawPosition, Tablebase, Wdl};
 use proptest::prelude::*;
 
@@ -19,18 +19,6 @@ fn shared() -> Option<PathBuf> {
             .expect("truth_meta.csv has a folder")
             .to_path_buf(),
     )
-}
-
-fn raw(pos: &Position) -> RawPosition {
-    let mut raw = RawPosition {
-        white_to_move: pos.side_to_move() == Color::White,
-        ..Default::default()
-    };
-    for (i, &role) in Role::ALL.iter().enumerate() {
-        raw.white[i] = pos.pieces(Color::White, role).0;
-        raw.black[i] = pos.pieces(Color::Black, role).0;
-    }
-    raw
 }
 
 /// Truth positions whose table is `name`.
@@ -82,7 +70,7 @@ fn probe_all(path: &str, positions: &[Position], dtz: bool) -> usize {
         let _ = tb.probe_wdl(pos);
         let _ = tb.probe_dtz(pos);
         let _ = tb.root_moves(pos);
-        let r = raw(pos);
+        let r = RawPosition::from(pos);
         let result = if dtz {
             tb.probe_dtz_table(&r, Wdl::Win).map(|_| ())
         } else {
@@ -144,7 +132,7 @@ fn every_truncation_of_a_small_table_is_handled() {
         let temp = TempTables::new("KQvK.rtbw", &bytes[..len]);
         let tb = Tablebase::open(&temp.path(&tables)).unwrap();
         for pos in &positions {
-            let result = tb.probe_wdl_table(&raw(pos));
+            let result = tb.probe_wdl_table(&RawPosition::from(pos));
             // The last bytes of the file may be padding; anything shorter than the data is an error.
             if len < bytes.len() - 64 {
                 assert!(

@@ -15,38 +15,7 @@ fn tables() -> Option<PathBuf> {
 
 /// FEN of pieces (`(letter, square)`, a1 = 0) with the given side to move.
 fn fen(pieces: &[(char, usize)], white_to_move: bool) -> String {
-    let mut board = ['.'; 64];
-    for &(c, sq) in pieces {
-        board[sq] = c;
-    }
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let c = board[rank * 8 + file];
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(c);
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if white_to_move {
-        " w - - 0 1"
-    } else {
-        " b - - 0 1"
-    });
-    out
+    ply_testkit::chess_fen(pieces, white_to_move)
 }
 
 struct Checker {

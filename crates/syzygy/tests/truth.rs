@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ply_chess::{Color, Position, Role};
+use ply_chess::Position;
 use ply_syzygy::{RawPosition, Tablebase};
 
 /// `shared/syzygy` (tables and truth files), or `None` after a visible skip (a failure under
@@ -18,18 +18,6 @@ fn shared() -> Option<PathBuf> {
     )
 }
 
-fn raw(pos: &Position) -> RawPosition {
-    let mut raw = RawPosition {
-        white_to_move: pos.side_to_move() == Color::White,
-        ..Default::default()
-    };
-    for (i, &role) in Role::ALL.iter().enumerate() {
-        raw.white[i] = pos.pieces(Color::White, role).0;
-        raw.black[i] = pos.pieces(Color::Black, role).0;
-    }
-    raw
-}
-
 #[test]
 fn raw_table_values_match_truth_meta() {
     let Some(dir) = shared() else { return };
@@ -42,7 +30,9 @@ fn raw_table_values_match_truth_meta() {
         let Ok(expected) = f[5].parse::<i8>() else {
             continue;
         };
-        let got = tb.probe_wdl_table(&raw(&pos)).map(|w| w as i8);
+        let got = tb
+            .probe_wdl_table(&RawPosition::from(&pos))
+            .map(|w| w as i8);
         checked += 1;
         if got != Ok(expected) {
             wrong.push(format!(

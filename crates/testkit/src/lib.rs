@@ -101,6 +101,43 @@ pub fn thread_cpu_time() -> Option<std::time::Duration> {
     None
 }
 
+/// A chess FEN (no castling, no en passant, move 1) of pieces given as `(letter, square)` with
+/// a1 = 0 ... h8 = 63 (`K`, `q`, ...: upper case white); a later piece on a square replaces an
+/// earlier one. For tests that place pieces at random.
+pub fn chess_fen(pieces: &[(char, usize)], white_to_move: bool) -> String {
+    let mut board = ['.'; 64];
+    for &(c, sq) in pieces {
+        board[sq] = c;
+    }
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for &c in &board[rank * 8..rank * 8 + 8] {
+            if c == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push(c);
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(if white_to_move {
+        " w - - 0 1"
+    } else {
+        " b - - 0 1"
+    });
+    out
+}
+
 /// Marsaglia's xorshift64 (13, 7, 17): a tiny deterministic generator for tests.
 #[derive(Clone, Debug)]
 pub struct XorShift64(u64);
@@ -174,6 +211,15 @@ mod tests {
         }
         let b = thread_cpu_time().expect("clock");
         assert!(b > a, "{a:?} {b:?} {x}");
+    }
+
+    #[test]
+    fn chess_fen_of_placed_pieces() {
+        assert_eq!(
+            chess_fen(&[('K', 4), ('k', 60), ('P', 12)], true),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+        );
+        assert_eq!(chess_fen(&[], false), "8/8/8/8/8/8/8/8 b - - 0 1");
     }
 
     #[test]

@@ -13,43 +13,17 @@ fn tables() -> Option<Tablebase> {
     Some(tb)
 }
 
-/// A FEN from (piece char, square) placements; `None` for pawns on the back ranks.
+/// A FEN from (piece char, square) placements; `None` for two pieces on one square or pawns on
+/// the back ranks.
 fn fen(pieces: &[(char, usize)], white_to_move: bool) -> Option<String> {
-    let mut board = ['.'; 64];
+    let mut used = 0u64;
     for &(c, sq) in pieces {
-        if board[sq] != '.' || (c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq)) {
+        if used >> sq & 1 != 0 || (c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq)) {
             return None;
         }
-        board[sq] = c;
+        used |= 1 << sq;
     }
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                '.' => empty += 1,
-                c => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if white_to_move {
-        " w - - 0 1"
-    } else {
-        " b - - 0 1"
-    });
-    Some(out)
+    Some(ply_testkit::chess_fen(pieces, white_to_move))
 }
 
 /// Checks a recognition against the tablebase value; returns whether a recognition happened.

@@ -12,6 +12,7 @@ pub mod perft;
 pub mod solve;
 pub mod text;
 pub mod train;
+pub mod weights;
 
 use std::io::Write;
 use thiserror::Error;
@@ -32,6 +33,17 @@ pub fn serve(
             break;
         }
     }
+}
+
+/// Reads a whole input file.
+///
+/// # Errors
+/// [`CliError::Read`] naming the file.
+pub fn read(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path).map_err(|source| CliError::Read {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Errors that stop a subcommand.

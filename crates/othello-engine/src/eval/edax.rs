@@ -125,6 +125,21 @@ impl EdaxFile {
         })
     }
 
+    /// An `eval.dat` of `weights` with a version-1 header, in the little-endian byte order Edax
+    /// writes on x86.
+    pub fn new(weights: PackedWeights) -> EdaxFile {
+        EdaxFile {
+            header: EdaxHeader {
+                version: 1,
+                release: 0,
+                build: 0,
+                date: 0.0,
+            },
+            swapped: false,
+            weights,
+        }
+    }
+
     /// Reads an `eval.dat` file.
     ///
     /// # Errors

@@ -1,0 +1,61 @@
+//! `ply-othello weights`: the built-in weights exported in Edax's format read back to the same
+//! bytes, and bad files are errors with a message, never a panic.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+
+fn weights(args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN)
+        .arg("weights")
+        .args(args)
+        .output()
+        .expect("ply-othello runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn edax_export_round_trips_and_bad_files_are_errors() {
+    let dir = std::env::temp_dir().join(format!("ply-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let a = dir.join("a.dat");
+    let b = dir.join("b.dat");
+    let (ok, text) = weights(&["--edax-out", a.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    let bytes = std::fs::read(&a).expect("written");
+    // header (28 bytes) + 61 plies of the packed pattern weights
+    assert_eq!(
+        &bytes[..8],
+        b"XADELAVE",
+        "Edax magic in little-endian words"
+    );
+    let (ok, text) = weights(&[
+        "--eval-file",
+        a.to_str().unwrap(),
+        "--edax-out",
+        b.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    assert_eq!(std::fs::read(&b).expect("written"), bytes);
+
+    let junk = dir.join("junk.dat");
+    std::fs::write(&junk, b"not weights").expect("written");
+    let (ok, text) = weights(&[
+        "--eval-file",
+        junk.to_str().unwrap(),
+        "--edax-out",
+        b.to_str().unwrap(),
+    ]);
+    assert!(!ok && text.contains("not an Edax evaluation file"), "{text}");
+    let (ok, text) = weights(&[
+        "--eval-file",
+        dir.join("missing").to_str().unwrap(),
+        "--edax-out",
+        b.to_str().unwrap(),
+    ]);
+    assert!(!ok && text.contains("cannot read"), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
