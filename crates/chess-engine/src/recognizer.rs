@@ -32,6 +32,18 @@ impl Recognition {
             Recognition::Exact(v) | Recognition::Lower(v) | Recognition::Upper(v) => v,
         }
     }
+
+    /// The score that ends a search with window (`alpha`, `beta`): an exact value, or a bound
+    /// that already falls outside the window.
+    #[inline]
+    pub const fn cutoff(self, alpha: i32, beta: i32) -> Option<i32> {
+        match self {
+            Recognition::Exact(v) => Some(v),
+            Recognition::Lower(v) if v >= beta => Some(v),
+            Recognition::Upper(v) if v <= alpha => Some(v),
+            _ => None,
+        }
+    }
 }
 
 /// A recognizer function.

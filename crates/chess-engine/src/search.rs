@@ -714,6 +714,22 @@ impl<'a, 's> Worker<'a, 's> {
     }
 
     /// Principal variation search. `PV` nodes have an open window.
+    /// Counts a node, polls the clock and clears the node's variation; false when the search
+    /// has been stopped and must unwind.
+    #[inline]
+    fn enter_node<const PV: bool>(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return false;
+        }
+        self.pv_len[ply] = 0;
+        if PV && ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        true
+    }
+
     /// Makes `m` followed by the child's variation the principal variation at `ply`.
     #[inline]
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -735,14 +751,8 @@ impl<'a, 's> Worker<'a, 's> {
         if depth <= 0 {
             return self.qsearch::<PV>(pos, alpha, beta, ply);
         }
-        self.nodes += 1;
-        self.check_stop();
-        if self.stopped {
+        if !self.enter_node::<PV>(ply) {
             return 0;
-        }
-        self.pv_len[ply] = 0;
-        if PV && ply > self.seldepth {
-            self.seldepth = ply;
         }
         let in_check = pos.is_check();
 
@@ -766,20 +776,14 @@ impl<'a, 's> Worker<'a, 's> {
         let pieces = pos.occupied().count();
         if pieces <= self.shared.tb_pieces && pos.halfmove_clock() == 0 {
             if let Some(r) = self.probe_wdl(pos, depth, ply) {
-                match r {
-                    Recognition::Exact(v) => return v,
-                    Recognition::Lower(v) if v >= beta => return v,
-                    Recognition::Upper(v) if v <= alpha => return v,
-                    _ => {}
+                if let Some(v) = r.cutoff(alpha, beta) {
+                    return v;
                 }
             }
         }
         if let Some(r) = recognize(pos) {
-            match r {
-                Recognition::Exact(v) => return v,
-                Recognition::Lower(v) if v >= beta => return v,
-                Recognition::Upper(v) if v <= alpha => return v,
-                _ => {}
+            if let Some(v) = r.cutoff(alpha, beta) {
+                return v;
             }
         }
 
@@ -796,16 +800,7 @@ impl<'a, 's> Worker<'a, 's> {
         };
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
-            if !PV
-                && !singular_search
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !PV && !singular_search && e.depth >= depth && e.bound.cuts(v, alpha, beta) {
                 return v;
             }
         }
@@ -1095,14 +1090,8 @@ impl<'a, 's> Worker<'a, 's> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        if self.stopped {
+        if !self.enter_node::<PV>(ply) {
             return 0;
-        }
-        self.pv_len[ply] = 0;
-        if PV && ply > self.seldepth {
-            self.seldepth = ply;
         }
         if pos.is_insufficient_material() {
             return 0;
@@ -1112,25 +1101,15 @@ impl<'a, 's> Worker<'a, 's> {
             return if in_check { 0 } else { self.static_eval(pos) };
         }
         if let Some(r) = recognize(pos) {
-            match r {
-                Recognition::Exact(v) => return v,
-                Recognition::Lower(v) if v >= beta => return v,
-                Recognition::Upper(v) if v <= alpha => return v,
-                _ => {}
+            if let Some(v) = r.cutoff(alpha, beta) {
+                return v;
             }
         }
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
             let v = from_tt(e.score, ply);
-            if !PV
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !PV && e.bound.cuts(v, alpha, beta) {
                 return v;
             }
         }

@@ -23,6 +23,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a search with window (`alpha`, `beta`).
+    #[inline]
+    pub const fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {

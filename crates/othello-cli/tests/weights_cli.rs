@@ -48,7 +48,10 @@ fn edax_export_round_trips_and_bad_files_are_errors() {
         "--edax-out",
         b.to_str().unwrap(),
     ]);
-    assert!(!ok && text.contains("not an Edax evaluation file"), "{text}");
+    assert!(
+        !ok && text.contains("not an Edax evaluation file"),
+        "{text}"
+    );
     let (ok, text) = weights(&[
         "--eval-file",
         dir.join("missing").to_str().unwrap(),
