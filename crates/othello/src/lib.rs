@@ -85,4 +85,4 @@ pub use obf::{parse_obf, parse_obf_line, Obf};
 pub use perft::{perft, perft_parallel, perft_with, Cpu};
 pub use position::Position;
 pub use square::{parse_square, square_name, PASS};
-pub use wthor::{WthorError, WthorFile, WthorGame};
+pub use wthor::{WthorError, WthorFile, WthorGame, WthorPly};
