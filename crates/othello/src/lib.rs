@@ -43,8 +43,9 @@
 //!
 //! # Main entry points
 //! - Rules: [`Board`] (`start`, `moves`, `play`, `play_flips`, `next`, `pass`, `is_game_over`,
-//!   `final_score`, `hash`, `symmetry`), [`get_moves`], [`flip()`](flip::portable::flip),
-//!   [`symmetry`], [`hash`] (CRC32C, `hash::hash_sse42` / `hash::hash_portable`).
+//!   `final_score`, `hash`, `symmetry`), [`final_score()`] on raw bitboards, [`get_moves`],
+//!   [`flip()`](flip::portable::flip), [`symmetry`], [`hash`] (CRC32C, `hash::hash_sse42` /
+//!   `hash::hash_portable`).
 //! - Game records: [`Game`] (moves with passes, undo/redo), [`ggf`] (GGF, the NBoard/GGS record
 //!   format), [`wthor`] (the WTHOR database of the French federation).
 //! - Text: [`Position`] (`FromStr`/`Display`: 64 squares + side), [`parse_obf_line`] /
@@ -73,7 +74,7 @@ pub mod square;
 pub mod symmetry;
 pub mod wthor;
 
-pub use board::Board;
+pub use board::{final_score, Board};
 pub use color::Color;
 pub use error::ParseError;
 pub use flip::portable::flip;

@@ -55,18 +55,6 @@ pub struct GameRecord {
     pub opponent_used: Duration,
 }
 
-/// Black-minus-White discs with the empties given to the winner.
-fn black_diff(pos: &Position) -> i32 {
-    let b = pos.black().count_ones() as i32;
-    let w = pos.white().count_ones() as i32;
-    let e = 64 - b - w;
-    match b.cmp(&w) {
-        std::cmp::Ordering::Greater => b - w + e,
-        std::cmp::Ordering::Less => b - w - e,
-        std::cmp::Ordering::Equal => 0,
-    }
-}
-
 fn color_word(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
@@ -230,7 +218,7 @@ pub fn play_game(
         }
         rec.moves.push(mv);
     }
-    let d = black_diff(&pos);
+    let d = ply_othello::final_score(pos.black(), pos.white());
     rec.ply_diff = if ply_color == Color::Black { d } else { -d };
     rec
 }
