@@ -82,7 +82,7 @@ pub use game::{Game, MoveError};
 pub use ggf::{parse_ggf, to_ggf, GgfError, GgfGame};
 pub use movelist::{format_moves, parse_and_play, parse_moves, play_moves};
 pub use moves::portable::get_moves;
-pub use obf::{parse_obf, parse_obf_line, Obf};
+pub use obf::{parse_obf, parse_obf_line, Obf, Verdict};
 pub use perft::{perft, perft_parallel, perft_with, Cpu};
 pub use position::Position;
 pub use square::{parse_square, square_name, PASS};
