@@ -90,9 +90,10 @@ pub fn replay(moves: &[Option<u8>; 60]) -> Replay<'_> {
 /// Iterator over the positions of a WTHOR record, the start position first. The record ends at
 /// its first empty move (or after 60 moves). Passes are implicit: a recorded move is played by
 /// the side to move when that side has a legal move, otherwise the side to move passes first
-/// and the other side plays it. So a game of `n` recorded moves yields `n + 1` plies: `Ok` ones
-/// for the positions reached, the last with `next == None`. A move that is illegal even so
-/// yields one `Err` in place of the position it would reach, and the iteration ends there.
+/// and the other side plays it (the rule of [`crate::play_moves`] for lists without passes).
+/// So a game of `n` recorded moves yields `n + 1` plies: `Ok` ones for the positions reached,
+/// the last with `next == None`. A move that is illegal even so yields one `Err` in place of
+/// the position it would reach, and the iteration ends there.
 #[derive(Clone, Debug)]
 pub struct Replay<'a> {
     moves: &'a [Option<u8>; 60],

@@ -213,7 +213,7 @@ pub fn label_train(
 
 /// With `exact_below` set, drops the training samples below that many empties that are not
 /// exact, and the validation samples below it.
-fn keep_exact_below(opts: &Options, ds: &mut Dataset, log: &mut dyn Write) {
+pub fn keep_exact_below(opts: &Options, ds: &mut Dataset, log: &mut dyn Write) {
     if opts.exact_below == 0 {
         return;
     }
