@@ -1,5 +1,5 @@
 //! The `ply-othello` binary driven through pipes as a GUI or a user would: NBoard (including a
-//! `ping` that must stop a long search), the default text mode, and `analyse`.
+//! `ping` that must stop a long search), the default text mode, `analyse` and `solve`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -186,4 +186,51 @@ fn analyse_scores_every_move() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("illegal move A1"));
+}
+
+#[test]
+fn solve_counts_alternative_best_moves_apart_from_errors() {
+    // FFO #1 (G8 +18) annotated three ways: G8 not annotated but +18 reached (an alternative),
+    // G8 tied with the file's first best move (an alternative), G8 given a lower score (an error).
+    let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let path = std::env::temp_dir().join(format!("ply-solve-alt-{}.obf", std::process::id()));
+    let text =
+        format!("{board}; H1:+18; H7:+6;\n{board}; H1:+18; G8:+18;\n{board}; H1:+18; G8:+6;\n");
+    std::fs::write(&path, text).unwrap();
+    let run = |json: bool| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(["solve", path.to_str().unwrap(), "--hash-mib", "8"]);
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.output().unwrap()
+    };
+    let out = run(false);
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{table}");
+    let marks: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains(" G8 "))
+        .map(|l| l.rsplit("<-- ").next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        marks,
+        ["alternative best move", "alternative best move", "ERROR"],
+        "{table}"
+    );
+    assert!(
+        table.contains("1 errors, 2 alternative best moves, 0 bad lines"),
+        "{table}"
+    );
+    let out = run(true);
+    let json = String::from_utf8(out.stdout).unwrap();
+    let summary = json.lines().last().unwrap();
+    assert!(
+        summary.starts_with(r#"{"summary":true,"positions":3,"errors":1,"alternatives":2,"#),
+        "{json}"
+    );
+    assert!(json.lines().next().unwrap().starts_with(
+        r#"{"index":1,"empties":14,"best":"G8","score":18,"expected":18,"errors":0,"nodes":"#
+    ));
+    let _ = std::fs::remove_file(&path);
 }

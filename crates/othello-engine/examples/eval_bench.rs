@@ -5,12 +5,13 @@
 
 use ply_othello::Board;
 use ply_othello_engine::eval::{embedded_weights, Features, Weights};
+use ply_testkit::XorShift64;
 use std::hint::black_box;
 use std::time::Instant;
 
 /// Positions of pseudo-random games: (features before, move, flipped, empties).
 fn positions(games: usize) -> Vec<(Features, usize, u64, usize)> {
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = XorShift64::new(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut b = Board::start();
@@ -25,11 +26,8 @@ fn positions(games: usize) -> Vec<(Features, usize, u64, usize)> {
                 f = f.pass();
                 continue;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
             let mut m = moves;
-            for _ in 0..rng % u64::from(moves.count_ones()) {
+            for _ in 0..rng.below(u64::from(moves.count_ones())) {
                 m &= m - 1;
             }
             let x = m.trailing_zeros() as usize;

@@ -15,7 +15,8 @@ use ply_othello_engine::midgame::{depth_scores, DepthScores};
 pub const END_FIT_MAX: u32 = 20;
 
 /// Positions taken from `games` (WTHOR move lists): game `i` is played up to a ply chosen by
-/// a fixed xorshift sequence so that the empties are spread over `min_empties..=max_empties`.
+/// a fixed xorshift sequence so that the empties are spread over `min_empties..=max_empties`
+/// (replayed by [`ply_othello::wthor::replay`]; games that end or break off before are skipped).
 pub fn positions(
     games: &[[Option<u8>; 60]],
     count: usize,
@@ -33,31 +34,15 @@ pub fn positions(
         seed ^= seed >> 7;
         seed ^= seed << 17;
         let target = min_empties + (seed % u64::from(max_empties - min_empties + 1)) as u32;
-        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
-        let mut ok = true;
-        for m in g.iter() {
-            if 64 - (p | o).count_ones() == target {
-                break;
+        // the position after `60 - target` moves, kept only when its side to move can move
+        let Some(played) = 60u32.checked_sub(target) else {
+            continue;
+        };
+        if let Some(Ok(ply)) = ply_othello::wthor::replay(g).nth(played as usize) {
+            let b = ply.position.board;
+            if b.moves() != 0 {
+                out.push((b.player, b.opponent));
             }
-            let Some(x) = *m else {
-                ok = false;
-                break;
-            };
-            let x = x as usize;
-            let mut f = ply_othello::flip(x, p, o);
-            if f == 0 || (p | o) & (1u64 << x) != 0 {
-                // the mover passed in the record
-                std::mem::swap(&mut p, &mut o);
-                f = ply_othello::flip(x, p, o);
-                if f == 0 {
-                    ok = false;
-                    break;
-                }
-            }
-            (p, o) = (o ^ f, p ^ f ^ (1u64 << x));
-        }
-        if ok && 64 - (p | o).count_ones() == target && ply_othello::get_moves(p, o) != 0 {
-            out.push((p, o));
         }
     }
     out

@@ -3,18 +3,13 @@
 //! `cargo run --release -p ply-othello --example perft_bench [PERFT_DEPTH]` (default depth 12).
 
 use ply_othello::{flip, moves, perft_with, Board, Cpu};
+use ply_testkit::XorShift64;
 use std::hint::black_box;
 use std::time::Instant;
 
 /// (player, opponent, legal square) triples from deterministic random games.
 fn samples(n: usize) -> Vec<(u64, u64, usize)> {
-    let mut x = 0x1234_5678_9ABC_DEF1u64;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = XorShift64::new(0x1234_5678_9ABC_DEF1);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut b = Board::start();
@@ -25,7 +20,7 @@ fn samples(n: usize) -> Vec<(u64, u64, usize)> {
                 continue;
             }
             let mut mm = m;
-            for _ in 0..rnd() % m.count_ones() as u64 {
+            for _ in 0..rng.below(u64::from(m.count_ones())) {
                 mm &= mm - 1;
             }
             let sq = mm.trailing_zeros() as usize;

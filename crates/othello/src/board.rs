@@ -126,21 +126,11 @@ impl Board {
         self.opponent.count_ones()
     }
 
-    /// Final score from the mover's view with the empty squares given to the winner (the standard
-    /// tournament rule): disc difference, plus or minus the empties; 0 on a draw.
+    /// Final score from the mover's view with the empty squares given to the winner (see
+    /// [`final_score`]).
     #[inline]
     pub const fn final_score(&self) -> i32 {
-        let p = self.player_count() as i32;
-        let o = self.opponent_count() as i32;
-        let diff = p - o;
-        let e = 64 - p - o;
-        if diff > 0 {
-            diff + e
-        } else if diff < 0 {
-            diff - e
-        } else {
-            0
-        }
+        final_score(self.player, self.opponent)
     }
 
     /// CRC32C hash of the board (SSE4.2 instruction when available, identical portable fallback).
@@ -153,6 +143,25 @@ impl Board {
     #[inline]
     pub const fn is_valid(&self) -> bool {
         self.player & self.opponent == 0
+    }
+}
+
+/// Final score of a finished game for the side owning `player`, the other side owning
+/// `opponent`: the disc difference, with the empty squares given to the winner (the standard
+/// tournament rule; nothing to either side on a draw). The one definition of the crate family,
+/// on raw bitboards so that a search can call it in its hot path.
+#[inline(always)]
+pub const fn final_score(player: u64, opponent: u64) -> i32 {
+    let p = player.count_ones() as i32;
+    let o = opponent.count_ones() as i32;
+    let diff = p - o;
+    let empties = 64 - p - o;
+    if diff > 0 {
+        diff + empties
+    } else if diff < 0 {
+        diff - empties
+    } else {
+        0
     }
 }
 
@@ -185,5 +194,8 @@ mod tests {
         b.pass();
         assert_eq!(b.final_score(), 62);
         assert_eq!(Board::new(0b11, 0b1100).final_score(), 0);
+        assert_eq!(final_score(0b111, 0b1000), 62);
+        assert_eq!(final_score(0b1000, 0b111), -62);
+        assert_eq!(final_score(u64::MAX >> 1, 1 << 63), 62);
     }
 }

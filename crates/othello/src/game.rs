@@ -136,22 +136,14 @@ impl Game {
         }
     }
 
-    /// Disc difference Black minus White; once the game is over the empties go to the winner.
+    /// Disc difference Black minus White; once the game is over the empties go to the winner
+    /// ([`crate::board::final_score`]).
     pub fn final_score(&self) -> i32 {
         let pos = self.position();
-        let (b, w) = (
-            pos.black().count_ones() as i32,
-            pos.white().count_ones() as i32,
-        );
-        let empties = if pos.board.is_game_over() {
-            64 - b - w
+        if pos.board.is_game_over() {
+            crate::board::final_score(pos.black(), pos.white())
         } else {
-            0
-        };
-        match b.cmp(&w) {
-            std::cmp::Ordering::Greater => b - w + empties,
-            std::cmp::Ordering::Less => b - w - empties,
-            std::cmp::Ordering::Equal => 0,
+            pos.black().count_ones() as i32 - pos.white().count_ones() as i32
         }
     }
 }

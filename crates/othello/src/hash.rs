@@ -120,11 +120,9 @@ mod tests {
     fn hardware_matches_portable() {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("sse4.2") {
-            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let mut rng = ply_testkit::XorShift64::new(0x9E37_79B9_7F4A_7C15);
             for _ in 0..100_000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next();
                 let y = x.rotate_left(29);
                 // SAFETY: SSE4.2 checked above.
                 let hw = unsafe { hash_sse42(x, y) };

@@ -43,8 +43,9 @@
 //!
 //! # Main entry points
 //! - Rules: [`Board`] (`start`, `moves`, `play`, `play_flips`, `next`, `pass`, `is_game_over`,
-//!   `final_score`, `hash`, `symmetry`), [`get_moves`], [`flip()`](flip::portable::flip),
-//!   [`symmetry`], [`hash`] (CRC32C, `hash::hash_sse42` / `hash::hash_portable`).
+//!   `final_score`, `hash`, `symmetry`), [`final_score()`] on raw bitboards, [`get_moves`],
+//!   [`flip()`](flip::portable::flip), [`symmetry`], [`hash`] (CRC32C, `hash::hash_sse42` /
+//!   `hash::hash_portable`).
 //! - Game records: [`Game`] (moves with passes, undo/redo), [`ggf`] (GGF, the NBoard/GGS record
 //!   format), [`wthor`] (the WTHOR database of the French federation).
 //! - Text: [`Position`] (`FromStr`/`Display`: 64 squares + side), [`parse_obf_line`] /
@@ -73,7 +74,7 @@ pub mod square;
 pub mod symmetry;
 pub mod wthor;
 
-pub use board::Board;
+pub use board::{final_score, Board};
 pub use color::Color;
 pub use error::ParseError;
 pub use flip::portable::flip;
@@ -81,8 +82,8 @@ pub use game::{Game, MoveError};
 pub use ggf::{parse_ggf, to_ggf, GgfError, GgfGame};
 pub use movelist::{format_moves, parse_and_play, parse_moves, play_moves};
 pub use moves::portable::get_moves;
-pub use obf::{parse_obf, parse_obf_line, Obf};
+pub use obf::{parse_obf, parse_obf_line, Obf, Verdict};
 pub use perft::{perft, perft_parallel, perft_with, Cpu};
 pub use position::Position;
 pub use square::{parse_square, square_name, PASS};
-pub use wthor::{WthorError, WthorFile, WthorGame};
+pub use wthor::{WthorError, WthorFile, WthorGame, WthorPly};

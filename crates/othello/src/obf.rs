@@ -28,6 +28,99 @@ impl Obf {
             .map(|&(m, _)| m)
             .collect()
     }
+
+    /// The file's best move: the first annotated move with the best score.
+    pub fn best_move(&self) -> Option<usize> {
+        let best = self.best_score()?;
+        self.moves
+            .iter()
+            .find(|&&(_, s)| s == best)
+            .map(|&(m, _)| m)
+    }
+
+    /// The annotated score of `mv` (the first annotation of it), if the file gives one.
+    pub fn annotation(&self, mv: usize) -> Option<i32> {
+        self.moves.iter().find(|&&(m, _)| m == mv).map(|&(_, s)| s)
+    }
+
+    /// Checks a solver's exact answer, `score` with `best_move` (`None`: no move to judge, e.g.
+    /// a pass), against the annotations. The score is judged first; a wrong score is not
+    /// judged further.
+    pub fn check(&self, score: i32, best_move: Option<usize>) -> Verdict {
+        let (Some(best), Some(file_move)) = (self.best_score(), self.best_move()) else {
+            return Verdict::Unannotated;
+        };
+        if score != best {
+            return Verdict::WrongScore { expected: best };
+        }
+        let Some(mv) = best_move else {
+            return Verdict::Correct;
+        };
+        if mv == file_move {
+            return Verdict::Correct;
+        }
+        match self.annotation(mv) {
+            Some(s) if s == best => Verdict::AlternativeBest { annotated: true },
+            Some(_) => Verdict::WrongMove {
+                expected: file_move,
+            },
+            None => Verdict::AlternativeBest { annotated: false },
+        }
+    }
+
+    /// Checks a win/draw/loss answer: only the sign of `score` is judged.
+    pub fn check_wdl(&self, score: i32) -> Verdict {
+        match self.best_score() {
+            None => Verdict::Unannotated,
+            Some(best) if best.signum() == score.signum() => Verdict::Correct,
+            Some(best) => Verdict::WrongScore { expected: best },
+        }
+    }
+
+    /// The annotations a solver's per-move scores (`scores`: move and exact score) disagree
+    /// with, as (move, file score, solver score or `None` when it gave none), in file order.
+    pub fn wrong_annotations(&self, scores: &[(usize, i32)]) -> Vec<(usize, i32, Option<i32>)> {
+        self.moves
+            .iter()
+            .filter_map(|&(m, s)| {
+                let got = scores.iter().find(|&&(x, _)| x == m).map(|&(_, v)| v);
+                (got != Some(s)).then_some((m, s, got))
+            })
+            .collect()
+    }
+}
+
+/// How a solver's answer compares with the annotations of an [`Obf`] problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The best score with the file's best move ([`Obf::best_move`]).
+    Correct,
+    /// The best score with another move that reaches it: one the file also annotates with the
+    /// best score (`annotated`), or one the file does not annotate at all (its score is then
+    /// the solver's word).
+    AlternativeBest {
+        /// Whether the file annotates the move (with the best score).
+        annotated: bool,
+    },
+    /// A score other than the file's best score (for win/draw/loss: another sign).
+    WrongScore {
+        /// The file's best score.
+        expected: i32,
+    },
+    /// The best score, but with a move the file annotates with a lower score.
+    WrongMove {
+        /// The file's best move.
+        expected: usize,
+    },
+    /// The file annotates no move: nothing to check.
+    Unannotated,
+}
+
+impl Verdict {
+    /// True for a wrong score or a wrong move.
+    pub fn is_error(self) -> bool {
+        matches!(self, Verdict::WrongScore { .. } | Verdict::WrongMove { .. })
+    }
 }
 
 impl core::fmt::Display for Obf {
@@ -121,6 +214,38 @@ mod tests {
         assert_eq!(o.to_string(), line);
         assert_eq!(parse_obf_line("% comment"), Ok(None));
         assert_eq!(parse_obf_line("   "), Ok(None));
+    }
+
+    #[test]
+    fn verdicts() {
+        let board = "-".repeat(64);
+        let o = parse_obf_line(&format!("{board} X; B1:+4; C1:+4; D1:-2;"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.best_move(), Some(1));
+        assert_eq!(o.check(4, Some(1)), Verdict::Correct);
+        assert_eq!(o.check(4, None), Verdict::Correct);
+        assert_eq!(
+            o.check(4, Some(2)),
+            Verdict::AlternativeBest { annotated: true }
+        );
+        assert_eq!(
+            o.check(4, Some(9)),
+            Verdict::AlternativeBest { annotated: false }
+        );
+        assert_eq!(o.check(4, Some(3)), Verdict::WrongMove { expected: 1 });
+        assert_eq!(o.check(2, Some(1)), Verdict::WrongScore { expected: 4 });
+        assert!(o.check(2, Some(1)).is_error() && !o.check(4, Some(9)).is_error());
+        assert_eq!(o.check_wdl(1), Verdict::Correct);
+        assert_eq!(o.check_wdl(0), Verdict::WrongScore { expected: 4 });
+        assert_eq!(o.wrong_annotations(&[(1, 4), (2, 4), (3, -2)]), vec![]);
+        assert_eq!(
+            o.wrong_annotations(&[(1, 4), (3, -4)]),
+            vec![(2, 4, None), (3, -2, Some(-4))]
+        );
+        let bare = parse_obf_line(&format!("{board} X;")).unwrap().unwrap();
+        assert_eq!(bare.check(0, Some(1)), Verdict::Unannotated);
+        assert_eq!(bare.check_wdl(0), Verdict::Unannotated);
     }
 
     #[test]

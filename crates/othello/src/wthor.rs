@@ -2,7 +2,10 @@
 //! 16-byte header (byte 14 = depth of the theoretical score), then 68 bytes a game: tournament,
 //! black and white player (u16 each), black's final disc count, black's theoretical disc count
 //! (perfect play from `depth` empties), 60 moves `10 * row + col` (1-based; 0 = none).
+//!
+//! The records leave passes out: [`replay`] puts them back (see [`Replay`] for the rule).
 
+use crate::Position;
 use std::path::{Path, PathBuf};
 
 /// Header length of a `.wtb` file.
@@ -30,6 +33,111 @@ pub struct WthorGame {
     pub black_theoretical: u8,
     /// Moves as square numbers (A1 = 0 .. H8 = 63); `None` past the end of the game.
     pub moves: [Option<u8>; 60],
+}
+
+impl WthorGame {
+    /// Replays the game's moves from the start position (see [`Replay`]).
+    pub fn replay(&self) -> Replay<'_> {
+        replay(&self.moves)
+    }
+}
+
+/// A recorded move that the side to move (after its pass, if it had no move) cannot play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {} at ply {ply} of a WTHOR record", crate::square_name(*square))]
+pub struct IllegalMove {
+    /// Index of the move in the record (0 = the first move).
+    pub ply: usize,
+    /// The square it names.
+    pub square: usize,
+}
+
+/// One position of a replayed game: where the game stands after some moves, and what comes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WthorPly {
+    /// The position after the moves played so far, before any pass.
+    pub position: Position,
+    /// The record's next move (a square), `None` where the record ends.
+    pub next: Option<usize>,
+    /// True when the side to move has no legal move, so it passes before the other side plays
+    /// `next` (only ever set when `next` is a move).
+    pub pass_first: bool,
+}
+
+impl WthorPly {
+    /// The position from which `next` is played: [`WthorPly::position`], after the pass when
+    /// [`WthorPly::pass_first`] is set.
+    pub fn mover_position(&self) -> Position {
+        let mut pos = self.position;
+        if self.pass_first {
+            pos.pass();
+        }
+        pos
+    }
+}
+
+/// Replays a WTHOR move list (see [`Replay`]).
+pub fn replay(moves: &[Option<u8>; 60]) -> Replay<'_> {
+    Replay {
+        moves,
+        position: Position::start(),
+        played: 0,
+        error: None,
+        done: false,
+    }
+}
+
+/// Iterator over the positions of a WTHOR record, the start position first. The record ends at
+/// its first empty move (or after 60 moves). Passes are implicit: a recorded move is played by
+/// the side to move when that side has a legal move, otherwise the side to move passes first
+/// and the other side plays it (the rule of [`crate::play_moves`] for lists without passes).
+/// So a game of `n` recorded moves yields `n + 1` plies: `Ok` ones for the positions reached,
+/// the last with `next == None`. A move that is illegal even so yields one `Err` in place of
+/// the position it would reach, and the iteration ends there.
+#[derive(Clone, Debug)]
+pub struct Replay<'a> {
+    moves: &'a [Option<u8>; 60],
+    position: Position,
+    played: usize,
+    error: Option<IllegalMove>,
+    done: bool,
+}
+
+impl Iterator for Replay<'_> {
+    type Item = Result<WthorPly, IllegalMove>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if let Some(e) = self.error.take() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        let next = self.moves.get(self.played).copied().flatten();
+        let next = next.map(usize::from);
+        let ply = WthorPly {
+            position: self.position,
+            next,
+            pass_first: next.is_some() && self.position.board.moves() == 0,
+        };
+        match next {
+            None => self.done = true,
+            Some(square) => {
+                let mut pos = ply.mover_position();
+                if pos.play(square) {
+                    self.position = pos;
+                    self.played += 1;
+                } else {
+                    self.error = Some(IllegalMove {
+                        ply: self.played,
+                        square,
+                    });
+                }
+            }
+        }
+        Some(Ok(ply))
+    }
 }
 
 /// The games of one file and the depth (number of empties) of their theoretical scores.
@@ -99,6 +207,7 @@ pub fn read_dir(dir: &Path) -> Result<Vec<(PathBuf, WthorFile)>, WthorError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Color;
 
     #[test]
     fn malformed_input_is_an_error() {
@@ -112,5 +221,55 @@ mod tests {
         assert_eq!(f.depth, 24);
         assert_eq!(f.games[0].moves[0], Some(4 * 8 + 5));
         assert_eq!(f.games[0].moves[1], None);
+    }
+
+    fn record(moves: &str) -> [Option<u8>; 60] {
+        let mut g = [None; 60];
+        for (slot, sq) in g.iter_mut().zip(crate::parse_moves(moves).unwrap()) {
+            *slot = Some(sq as u8);
+        }
+        g
+    }
+
+    #[test]
+    fn replay_inserts_forced_passes() {
+        // From a WTHOR game: after 15 moves White has no move, so Black plays c6 (after White's
+        // pass) and then White c7.
+        let g = record("f5f6e6f4g6d6g4f7e8h6h5f8h7h3g8c6c7");
+        let plies: Vec<WthorPly> = replay(&g).map(Result::unwrap).collect();
+        assert_eq!(plies.len(), 18);
+        let passes: Vec<usize> = (0..plies.len()).filter(|&i| plies[i].pass_first).collect();
+        assert_eq!(passes, vec![15]);
+        let at_pass = plies[15];
+        assert_eq!(at_pass.position.side, Color::White);
+        assert_eq!(at_pass.position.board.moves(), 0);
+        assert_eq!(at_pass.next, Some(crate::parse_square("c6").unwrap()));
+        assert_eq!(at_pass.mover_position().side, Color::Black);
+        assert_eq!(plies[16].position.side, Color::White);
+        assert_eq!(plies[17].next, None);
+        assert_eq!(plies[17].position.side, Color::Black);
+        assert_eq!(plies[17].position.board.empty_count(), 60 - 17);
+        // Without the pass the same move would be White's, and illegal there.
+        let mut white = at_pass.position;
+        assert!(!white.play(crate::parse_square("c6").unwrap()));
+    }
+
+    #[test]
+    fn replay_stops_at_an_illegal_move_and_at_the_end() {
+        let g = record("f5a1");
+        let plies: Vec<_> = replay(&g).collect();
+        assert_eq!(plies.len(), 3);
+        let first = plies[0].unwrap();
+        assert_eq!(first.position, Position::start());
+        assert_eq!(first.next, Some(37));
+        assert!(!first.pass_first);
+        assert_eq!(plies[1].unwrap().next, Some(0));
+        assert_eq!(plies[2], Err(IllegalMove { ply: 1, square: 0 }));
+        let g = record("f5d6");
+        let plies: Vec<_> = replay(&g).map(Result::unwrap).collect();
+        assert_eq!(plies.len(), 3);
+        assert_eq!(plies[2].next, None);
+        assert_eq!(plies[2].position.side, Color::Black);
+        assert_eq!(plies[2].position.board.empty_count(), 58);
     }
 }

@@ -1,6 +1,7 @@
 //! Perft from the start position against Aart Bik's table (finished games count as leaves).
 
 use ply_othello::{perft, perft::perft_reference, perft_parallel, perft_with, Board, Cpu};
+use ply_testkit::XorShift64;
 
 /// Leaf counts at depths 0..=14 from the start position (issue 5, Aart Bik's table).
 const START: [u64; 15] = [
@@ -70,7 +71,7 @@ fn parallel_matches() {
 #[test]
 fn endgames_past_the_end() {
     // Positions with 6..9 empties from random games, searched deeper than the game can last.
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = XorShift64::new(0x2545_F491_4F6C_DD1D);
     for game in 0..40 {
         let mut b = Board::start();
         while b.empty_count() > 6 + game % 4 && !b.is_game_over() {
@@ -79,11 +80,8 @@ fn endgames_past_the_end() {
                 b.pass();
                 continue;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
             let mut mm = m;
-            for _ in 0..x % m.count_ones() as u64 {
+            for _ in 0..rng.below(u64::from(m.count_ones())) {
                 mm &= mm - 1;
             }
             b.play(mm.trailing_zeros() as usize);

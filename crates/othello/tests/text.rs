@@ -5,6 +5,7 @@ use ply_othello::{
     format_moves, parse_and_play, parse_moves, parse_obf, parse_obf_line, parse_square, play_moves,
     square_name, Color, Position, PASS,
 };
+use ply_testkit::XorShift64;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -66,7 +67,7 @@ fn ffo_first_problem() {
 
 /// A random game: the moves (with explicit passes) and the final position.
 fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
-    let mut x = seed | 1;
+    let mut rng = XorShift64::new(seed | 1);
     let mut pos = Position::start();
     let mut moves = Vec::new();
     while moves.len() < plies && !pos.board.is_game_over() {
@@ -76,11 +77,8 @@ fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
             moves.push(PASS);
             continue;
         }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
         let mut mm = m;
-        for _ in 0..x % m.count_ones() as u64 {
+        for _ in 0..rng.below(u64::from(m.count_ones())) {
             mm &= mm - 1;
         }
         let sq = mm.trailing_zeros() as usize;

@@ -1,12 +1,15 @@
 //! `ply-othello solve FILE.obf`: solves each position exactly, prints an Edax-like table (or
-//! JSON lines) and counts disagreements with the file's annotated scores.
+//! JSON lines) and counts disagreements with the file's annotated scores ([`Obf::check`]): a
+//! wrong score or move is an error; the best score reached by another move than the file's
+//! best one is counted apart, as an alternative best move.
 
 use super::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_othello::obf::{parse_obf_line, Obf};
+use ply_othello::obf::{parse_obf_line, Obf, Verdict};
 use ply_othello::square_name;
 use ply_othello_engine::{Mode, RootResult, Solver};
+use serde::Serialize;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -49,34 +52,241 @@ fn name(x: u8) -> &'static str {
     square_name(x as usize)
 }
 
-/// Disagreements between a result and the file's annotations.
-fn count_errors(obf: &Obf, r: &RootResult, mode: Mode) -> usize {
-    let Some(best) = obf.best_score() else {
-        return 0;
-    };
-    let mut errors = 0;
-    let score_ok = match mode {
-        Mode::Wdl => r.score.signum() == best.signum(),
-        _ => r.score == best,
-    };
-    if !score_ok {
-        errors += 1;
+/// The search mode the flags ask for.
+fn mode(a: &SolveArgs) -> Mode {
+    if a.all_moves {
+        Mode::AllMoves
+    } else if a.wdl {
+        Mode::Wdl
+    } else {
+        Mode::Exact
     }
-    if mode != Mode::Wdl {
-        if let Some(m) = r.best {
-            if !obf.best_moves().contains(&(m as usize)) {
-                errors += 1;
-            }
-        }
-    }
+}
+
+/// One solved problem and how it compares with the file.
+struct Solved {
+    /// 1-based number of the problem in the file (comment lines not counted).
+    index: usize,
+    empties: u32,
+    result: RootResult,
+    verdict: Verdict,
+    /// Wrong score or move (0 or 1) plus, with `--all-moves`, the disagreeing annotations.
+    errors: usize,
+    seconds: f64,
+    cpu_seconds: f64,
+}
+
+/// Solves `obf` and judges the answer against its annotations.
+fn solve_one(solver: &mut Solver, obf: &Obf, index: usize, mode: Mode) -> Solved {
+    let b = obf.position.board;
+    solver.clear();
+    let cpu0 = thread_cpu_seconds();
+    let t = Instant::now();
+    let result = solver.solve(b.player, b.opponent, mode);
+    let seconds = t.elapsed().as_secs_f64();
+    // single-threaded runs also report the thread's CPU time (the box may be shared)
+    let cpu_seconds = match (cpu0, thread_cpu_seconds()) {
+        // the kernel updates the counter at scheduler ticks: very short solves may read 0
+        (Some(a), Some(b)) if solver.threads() == 1 && b > a => b - a,
+        _ => seconds,
+    };
+    let verdict = match mode {
+        Mode::Wdl => obf.check_wdl(result.score),
+        _ => obf.check(result.score, result.best.map(usize::from)),
+    };
+    let mut errors = usize::from(verdict.is_error());
     if mode == Mode::AllMoves {
-        for &(m, s) in &obf.moves {
-            if r.moves.iter().find(|x| x.0 as usize == m).map(|x| x.1) != Some(s) {
-                errors += 1;
-            }
-        }
+        let scores: Vec<(usize, i32)> =
+            result.moves.iter().map(|&(m, s)| (m as usize, s)).collect();
+        errors += obf.wrong_annotations(&scores).len();
     }
-    errors
+    Solved {
+        index,
+        empties: b.empty_count(),
+        result,
+        verdict,
+        errors,
+        seconds,
+        cpu_seconds,
+    }
+}
+
+/// Word for a verdict in the JSON output.
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Correct => "correct",
+        Verdict::AlternativeBest { .. } => "alternative best move",
+        Verdict::WrongScore { .. } => "wrong score",
+        Verdict::WrongMove { .. } => "wrong move",
+        Verdict::Unannotated => "unannotated",
+    }
+}
+
+/// One JSON line per problem (`--json`).
+#[derive(Serialize)]
+struct PositionLine<'a> {
+    index: usize,
+    empties: u32,
+    best: &'a str,
+    score: i32,
+    expected: Option<i32>,
+    errors: usize,
+    nodes: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+    verdict: &'a str,
+}
+
+/// The closing JSON line (`--json`).
+#[derive(Serialize)]
+struct SummaryLine {
+    summary: bool,
+    positions: usize,
+    errors: usize,
+    alternatives: usize,
+    bad_lines: usize,
+    nodes: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+    nodes_per_cpu_second: u64,
+}
+
+/// `x` rounded to microseconds, as the JSON lines have always printed times.
+fn micro(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// Prints one JSON object on a line.
+fn print_json(value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(line) => println!("{line}"),
+        Err(e) => eprintln!("cannot write JSON: {e}"),
+    }
+}
+
+/// Sums over the file.
+#[derive(Default)]
+struct Totals {
+    positions: usize,
+    errors: usize,
+    alternatives: usize,
+    bad_lines: usize,
+    nodes: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+}
+
+impl Totals {
+    fn add(&mut self, s: &Solved) {
+        self.positions += 1;
+        self.errors += s.errors;
+        self.alternatives += usize::from(matches!(s.verdict, Verdict::AlternativeBest { .. }));
+        self.nodes += s.result.nodes;
+        self.seconds += s.seconds;
+        self.cpu_seconds += s.cpu_seconds;
+    }
+
+    fn nodes_per_cpu_second(&self) -> f64 {
+        self.nodes as f64 / self.cpu_seconds.max(1e-9)
+    }
+}
+
+/// The table's header lines.
+fn print_header(solver: &Solver, threads: usize) {
+    println!("kernel: {}, threads: {threads}", solver.kernel_name());
+    println!("   # | empties | best | score | expected |   time (s) |    cpu (s) |          nodes | nodes/s(cpu) | pv");
+    println!("-----+---------+------+-------+----------+------------+------------+----------------+--------------+------------------");
+}
+
+/// One problem's table row (and its per-move scores with `--all-moves`).
+fn print_row(s: &Solved, obf: &Obf, mode: Mode) {
+    let r = &s.result;
+    let expected = obf
+        .best_score()
+        .map_or_else(|| "?".to_string(), |x| format!("{x:+}"));
+    let pv: Vec<&str> = r.pv.iter().map(|&x| name(x)).collect();
+    let mark = if s.errors > 0 {
+        " <-- ERROR"
+    } else if matches!(s.verdict, Verdict::AlternativeBest { .. }) {
+        " <-- alternative best move"
+    } else {
+        ""
+    };
+    let nps = if s.cpu_seconds > 1e-6 {
+        r.nodes as f64 / s.cpu_seconds
+    } else {
+        0.0
+    };
+    println!(
+        "{:4} | {:7} | {:>4} | {:+5} | {expected:>8} | {:10.3} | {:10.3} | {:14} | {nps:12.0} | {}{mark}",
+        s.index,
+        s.empties,
+        r.best.map_or("--", name),
+        r.score,
+        s.seconds,
+        s.cpu_seconds,
+        r.nodes,
+        pv.join(" ")
+    );
+    if mode == Mode::AllMoves {
+        let all: Vec<String> = r
+            .moves
+            .iter()
+            .map(|&(m, x)| format!("{}:{x:+}", name(m)))
+            .collect();
+        println!("     |   all moves: {}", all.join(" "));
+    }
+}
+
+/// One problem's JSON line.
+fn print_position_json(s: &Solved, obf: &Obf) {
+    print_json(&PositionLine {
+        index: s.index,
+        empties: s.empties,
+        best: s.result.best.map_or("--", name),
+        score: s.result.score,
+        expected: obf.best_score(),
+        errors: s.errors,
+        nodes: s.result.nodes,
+        seconds: micro(s.seconds),
+        cpu_seconds: micro(s.cpu_seconds),
+        verdict: verdict_word(s.verdict),
+    });
+}
+
+/// The closing summary, as a table line or a JSON line.
+fn print_summary(t: &Totals, json: bool) {
+    let nps = t.nodes_per_cpu_second();
+    if json {
+        print_json(&SummaryLine {
+            summary: true,
+            positions: t.positions,
+            errors: t.errors,
+            alternatives: t.alternatives,
+            bad_lines: t.bad_lines,
+            nodes: t.nodes,
+            seconds: micro(t.seconds),
+            cpu_seconds: micro(t.cpu_seconds),
+            nodes_per_cpu_second: nps.round() as u64,
+        });
+    } else {
+        println!(
+            "total: {} positions, {:.3} s wall, {:.3} s cpu, {} nodes, {nps:.0} nodes/s (cpu), {} errors, {} alternative best moves, {} bad lines",
+            t.positions, t.seconds, t.cpu_seconds, t.nodes, t.errors, t.alternatives, t.bad_lines
+        );
+    }
+}
+
+/// A progress bar on a terminal (and never with `--json`), else a hidden one.
+fn progress_bar(len: usize, json: bool) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || json {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(len as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed}") {
+        b.set_style(style);
+    }
+    b
 }
 
 /// Runs `solve`.
@@ -85,106 +295,37 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         path: a.file.clone(),
         source,
     })?;
-    let mode = if a.all_moves {
-        Mode::AllMoves
-    } else if a.wdl {
-        Mode::Wdl
-    } else {
-        Mode::Exact
-    };
-    let mut solver = Solver::with_threads(a.hash_mib, a.portable, a.threads.max(1));
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
-    let bar = if std::io::stderr().is_terminal() && !a.json {
-        let b = ProgressBar::new(lines.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed}") {
-            b.set_style(style);
-        }
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let mode = mode(a);
+    let threads = a.threads.max(1);
+    let mut solver = Solver::with_threads(a.hash_mib, a.portable, threads);
+    let lines: Vec<&str> = text.lines().collect();
+    let bar = progress_bar(lines.len(), a.json);
     if !a.json {
-        println!(
-            "kernel: {}, threads: {}",
-            solver.kernel_name(),
-            a.threads.max(1)
-        );
-        println!("   # | empties | best | score | expected |   time (s) |    cpu (s) |          nodes | nodes/s(cpu) | pv");
-        println!("-----+---------+------+-------+----------+------------+------------+----------------+--------------+------------------");
+        print_header(&solver, threads);
     }
-    let (mut index, mut errors, mut bad_lines) = (0usize, 0usize, 0usize);
-    let (mut total_nodes, mut total_time, mut total_cpu) = (0u64, 0f64, 0f64);
-    for (lineno, line) in lines {
+    let mut totals = Totals::default();
+    for (lineno, line) in lines.iter().enumerate() {
         bar.inc(1);
         let obf = match parse_obf_line(line) {
             Ok(Some(o)) => o,
             Ok(None) => continue,
             Err(e) => {
-                bad_lines += 1;
+                totals.bad_lines += 1;
                 bar.suspend(|| eprintln!("{}:{}: {e} (line skipped)", a.file, lineno + 1));
                 continue;
             }
         };
-        index += 1;
-        let b = obf.position.board;
-        let empties = 64 - (b.player | b.opponent).count_ones();
-        solver.clear();
-        let cpu0 = thread_cpu_seconds();
-        let t = Instant::now();
-        let r = solver.solve(b.player, b.opponent, mode);
-        let secs = t.elapsed().as_secs_f64();
-        // single-threaded runs also report the thread's CPU time (the box may be shared)
-        let cpu = match (cpu0, thread_cpu_seconds()) {
-            // the kernel updates the counter at scheduler ticks: very short solves may read 0
-            (Some(a), Some(b)) if solver.threads() == 1 && b > a => b - a,
-            _ => secs,
-        };
-        total_cpu += cpu;
-        let e = count_errors(&obf, &r, mode);
-        errors += e;
-        total_nodes += r.nodes;
-        total_time += secs;
-        let best = r.best.map_or("--", name);
-        let expected = obf
-            .best_score()
-            .map_or_else(|| "?".to_string(), |s| format!("{s:+}"));
+        let solved = solve_one(&mut solver, &obf, totals.positions + 1, mode);
+        totals.add(&solved);
         if a.json {
-            println!(
-                "{{\"index\":{index},\"empties\":{empties},\"best\":\"{best}\",\"score\":{},\"expected\":{},\"errors\":{e},\"nodes\":{},\"seconds\":{secs:.6},\"cpu_seconds\":{cpu:.6}}}",
-                r.score,
-                obf.best_score().map_or_else(|| "null".to_string(), |s| s.to_string()),
-                r.nodes
-            );
+            print_position_json(&solved, &obf);
         } else {
-            let pv: Vec<&str> = r.pv.iter().map(|&x| name(x)).collect();
-            let mark = if e > 0 { " <-- ERROR" } else { "" };
-            bar.suspend(|| {
-                println!(
-                    "{index:4} | {empties:7} | {best:>4} | {:+5} | {expected:>8} | {secs:10.3} | {cpu:10.3} | {:14} | {:12.0} | {}{mark}",
-                    r.score,
-                    r.nodes,
-                    if cpu > 1e-6 { r.nodes as f64 / cpu } else { 0.0 },
-                    pv.join(" ")
-                );
-                if mode == Mode::AllMoves {
-                    let all: Vec<String> = r.moves.iter().map(|&(m, s)| format!("{}:{s:+}", name(m))).collect();
-                    println!("     |   all moves: {}", all.join(" "));
-                }
-            });
+            bar.suspend(|| print_row(&solved, &obf, mode));
         }
     }
     bar.finish_and_clear();
-    let nps = total_nodes as f64 / total_cpu.max(1e-9);
-    if a.json {
-        println!(
-            "{{\"summary\":true,\"positions\":{index},\"errors\":{errors},\"bad_lines\":{bad_lines},\"nodes\":{total_nodes},\"seconds\":{total_time:.6},\"cpu_seconds\":{total_cpu:.6},\"nodes_per_cpu_second\":{nps:.0}}}"
-        );
-    } else {
-        println!(
-            "total: {index} positions, {total_time:.3} s wall, {total_cpu:.3} s cpu, {total_nodes} nodes, {nps:.0} nodes/s (cpu), {errors} errors, {bad_lines} bad lines"
-        );
-    }
-    Ok(if errors == 0 && bad_lines == 0 {
+    print_summary(&totals, a.json);
+    Ok(if totals.errors == 0 && totals.bad_lines == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

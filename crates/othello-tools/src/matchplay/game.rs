@@ -3,6 +3,7 @@
 //! an illegal move, a refused command or a dead engine ends the game and is recorded.
 
 use super::client::{GtpClient, GtpError};
+use ply_othello::game::color_name;
 use ply_othello::{parse_square, square_name, Color, Position, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
@@ -55,31 +56,23 @@ pub struct GameRecord {
     pub opponent_used: Duration,
 }
 
-/// Black-minus-White discs with the empties given to the winner.
-fn black_diff(pos: &Position) -> i32 {
-    let b = pos.black().count_ones() as i32;
-    let w = pos.white().count_ones() as i32;
-    let e = 64 - b - w;
-    match b.cmp(&w) {
-        std::cmp::Ordering::Greater => b - w + e,
-        std::cmp::Ordering::Less => b - w - e,
-        std::cmp::Ordering::Equal => 0,
-    }
-}
-
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 fn move_word(sq: usize) -> &'static str {
     if sq == PASS {
         "pass"
     } else {
         square_name(sq)
     }
+}
+
+/// Time allowed to the opponent for a command other than `genmove`.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A game ended before its end: how, and ply's result (±64; 0 when the opening is illegal).
+type Forfeit = (Termination, i32);
+
+/// The opponent failed to answer a command: a loss for it.
+fn crash(e: GtpError) -> Forfeit {
+    (Termination::OpponentCrash(e.to_string()), 64)
 }
 
 /// Plays one game from `opening` with ply as `ply_color`. Errors talking to the opponent
@@ -99,129 +92,34 @@ pub fn play_game(
         ply_used: Duration::ZERO,
         opponent_used: Duration::ZERO,
     };
-    let crash = |e: GtpError| Termination::OpponentCrash(e.to_string());
-    let setup = Duration::from_secs(10);
-    let mut pos = Position::start();
     engine.new_game();
-    let mut setup_cmds = vec!["boardsize 8".to_string(), "clear_board".to_string()];
-    for &m in opening {
-        setup_cmds.push(format!("play {} {}", color_word(pos.side), move_word(m)));
-        if m == PASS {
-            pos.pass();
-        } else if !pos.play(m) {
-            rec.termination = Termination::PlyIllegal(format!("opening move {}", move_word(m)));
-            return rec;
-        }
-        rec.moves.push(m);
+    if let Err((termination, ply_diff)) = play_out(engine, opponent, opening, opts, &mut rec) {
+        rec.termination = termination;
+        rec.ply_diff = ply_diff;
     }
-    for c in &setup_cmds {
-        if let Err(e) = opponent.send(c, setup) {
-            rec.termination = crash(e);
-            rec.ply_diff = 64;
-            return rec;
-        }
-    }
+    rec
+}
+
+/// Sets the game up and plays it to its end, recording moves, times and the final result in
+/// `rec`; `Err` when it ends early.
+fn play_out(
+    engine: &mut Engine,
+    opponent: &mut GtpClient,
+    opening: &[usize],
+    opts: &GameOptions,
+    rec: &mut GameRecord,
+) -> Result<(), Forfeit> {
+    let mut pos = set_up(opponent, opening, rec)?;
     let mut ply_left = opts.ply_time;
     let mut opp_left = opts.opponent_time;
     let stop = AtomicBool::new(false);
     while !pos.board.is_game_over() {
-        let side = pos.side;
-        let legal = pos.board.moves();
-        let mv = if side == ply_color {
-            let mv = if legal == 0 {
-                PASS
-            } else {
-                let limits = Limits {
-                    level: opts.level,
-                    clock: ply_left.map(|remaining| Clock {
-                        remaining,
-                        increment: Duration::ZERO,
-                        moves_to_go: None,
-                    }),
-                    ..Limits::default()
-                };
-                let t0 = Instant::now();
-                let out = engine.think(
-                    pos.board.player,
-                    pos.board.opponent,
-                    &limits,
-                    &stop,
-                    &mut |_| {},
-                );
-                let used = t0.elapsed();
-                rec.ply_used += used;
-                if let Some(left) = ply_left.as_mut() {
-                    if used > *left {
-                        rec.termination = Termination::PlyTimeLoss;
-                        rec.ply_diff = -64;
-                        return rec;
-                    }
-                    *left -= used;
-                }
-                let sq = usize::from(out.best);
-                if sq >= 64 || legal & (1u64 << sq) == 0 {
-                    rec.termination = Termination::PlyIllegal(move_word(sq).to_string());
-                    rec.ply_diff = -64;
-                    return rec;
-                }
-                sq
-            };
-            let cmd = format!("play {} {}", color_word(side), move_word(mv));
-            match opponent.send(&cmd, setup) {
-                Ok(_) => {}
-                // Some engines take a pass implicitly and refuse it explicitly.
-                Err(GtpError::Refused(..)) if mv == PASS => {}
-                Err(e) => {
-                    rec.termination = crash(e);
-                    rec.ply_diff = 64;
-                    return rec;
-                }
-            }
+        let mv = if pos.side == rec.ply_color {
+            let mv = ply_move(engine, &pos, opts, &mut ply_left, &stop, rec)?;
+            tell_opponent(opponent, pos.side, mv)?;
             mv
         } else {
-            let wait = opp_left.map_or(Duration::from_secs(3600), |l| l + opts.grace);
-            let t0 = Instant::now();
-            let reply = opponent.send(&format!("genmove {}", color_word(side)), wait);
-            let used = t0.elapsed();
-            rec.opponent_used += used;
-            let reply = match reply {
-                Ok(r) => r,
-                Err(GtpError::Timeout(..)) => {
-                    rec.termination = Termination::OpponentTimeLoss;
-                    rec.ply_diff = 64;
-                    return rec;
-                }
-                Err(e) => {
-                    rec.termination = crash(e);
-                    rec.ply_diff = 64;
-                    return rec;
-                }
-            };
-            if let Some(left) = opp_left.as_mut() {
-                if used > *left {
-                    rec.termination = Termination::OpponentTimeLoss;
-                    rec.ply_diff = 64;
-                    return rec;
-                }
-                *left -= used;
-            }
-            let word = reply.trim();
-            let sq = if word.eq_ignore_ascii_case("pass") {
-                PASS
-            } else {
-                parse_square(word).unwrap_or(usize::MAX)
-            };
-            let ok = if sq == PASS {
-                legal == 0
-            } else {
-                sq < 64 && legal & (1u64 << sq) != 0
-            };
-            if !ok {
-                rec.termination = Termination::OpponentIllegal(word.to_string());
-                rec.ply_diff = 64;
-                return rec;
-            }
-            sq
+            opponent_move(opponent, &pos, opts, &mut opp_left, rec)?
         };
         if mv == PASS {
             pos.pass();
@@ -230,7 +128,132 @@ pub fn play_game(
         }
         rec.moves.push(mv);
     }
-    let d = black_diff(&pos);
-    rec.ply_diff = if ply_color == Color::Black { d } else { -d };
-    rec
+    let d = ply_othello::final_score(pos.black(), pos.white());
+    rec.ply_diff = if rec.ply_color == Color::Black { d } else { -d };
+    Ok(())
+}
+
+/// Plays the opening (recording its moves) and sends the opponent the commands that set up
+/// the same game; returns the position reached.
+fn set_up(
+    opponent: &mut GtpClient,
+    opening: &[usize],
+    rec: &mut GameRecord,
+) -> Result<Position, Forfeit> {
+    let mut pos = Position::start();
+    let mut commands = vec!["boardsize 8".to_string(), "clear_board".to_string()];
+    for &m in opening {
+        commands.push(format!("play {} {}", color_name(pos.side), move_word(m)));
+        if m == PASS {
+            pos.pass();
+        } else if !pos.play(m) {
+            let what = format!("opening move {}", move_word(m));
+            return Err((Termination::PlyIllegal(what), 0));
+        }
+        rec.moves.push(m);
+    }
+    for c in &commands {
+        opponent.send(c, COMMAND_TIMEOUT).map_err(crash)?;
+    }
+    Ok(pos)
+}
+
+/// ply's move in `pos` (a pass when it has none), searched on its clock `left`, which is
+/// charged with the wall time used.
+fn ply_move(
+    engine: &mut Engine,
+    pos: &Position,
+    opts: &GameOptions,
+    left: &mut Option<Duration>,
+    stop: &AtomicBool,
+    rec: &mut GameRecord,
+) -> Result<usize, Forfeit> {
+    let legal = pos.board.moves();
+    if legal == 0 {
+        return Ok(PASS);
+    }
+    let limits = Limits {
+        level: opts.level,
+        clock: left.map(|remaining| Clock {
+            remaining,
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let t0 = Instant::now();
+    let out = engine.think(
+        pos.board.player,
+        pos.board.opponent,
+        &limits,
+        stop,
+        &mut |_| {},
+    );
+    let used = t0.elapsed();
+    rec.ply_used += used;
+    if let Some(left) = left.as_mut() {
+        if used > *left {
+            return Err((Termination::PlyTimeLoss, -64));
+        }
+        *left -= used;
+    }
+    let sq = usize::from(out.best);
+    if sq >= 64 || legal & (1u64 << sq) == 0 {
+        return Err((Termination::PlyIllegal(move_word(sq).to_string()), -64));
+    }
+    Ok(sq)
+}
+
+/// Sends ply's move `mv` for `side` to the opponent.
+fn tell_opponent(opponent: &mut GtpClient, side: Color, mv: usize) -> Result<(), Forfeit> {
+    let cmd = format!("play {} {}", color_name(side), move_word(mv));
+    match opponent.send(&cmd, COMMAND_TIMEOUT) {
+        Ok(_) => Ok(()),
+        // Some engines take a pass implicitly and refuse it explicitly.
+        Err(GtpError::Refused(..)) if mv == PASS => Ok(()),
+        Err(e) => Err(crash(e)),
+    }
+}
+
+/// The opponent's move in `pos`, asked by `genmove` and checked: on time (its clock `left`,
+/// charged with the wall time used, plus the grace) and legal.
+fn opponent_move(
+    opponent: &mut GtpClient,
+    pos: &Position,
+    opts: &GameOptions,
+    left: &mut Option<Duration>,
+    rec: &mut GameRecord,
+) -> Result<usize, Forfeit> {
+    let wait = left.map_or(Duration::from_secs(3600), |l| l + opts.grace);
+    let t0 = Instant::now();
+    let reply = opponent.send(&format!("genmove {}", color_name(pos.side)), wait);
+    let used = t0.elapsed();
+    rec.opponent_used += used;
+    let reply = match reply {
+        Ok(r) => r,
+        Err(GtpError::Timeout(..)) => return Err((Termination::OpponentTimeLoss, 64)),
+        Err(e) => return Err(crash(e)),
+    };
+    if let Some(left) = left.as_mut() {
+        if used > *left {
+            return Err((Termination::OpponentTimeLoss, 64));
+        }
+        *left -= used;
+    }
+    let word = reply.trim();
+    let sq = if word.eq_ignore_ascii_case("pass") {
+        PASS
+    } else {
+        parse_square(word).unwrap_or(usize::MAX)
+    };
+    let legal = pos.board.moves();
+    let ok = if sq == PASS {
+        legal == 0
+    } else {
+        sq < 64 && legal & (1u64 << sq) != 0
+    };
+    if !ok {
+        return Err((Termination::OpponentIllegal(word.to_string()), 64));
+    }
+    Ok(sq)
 }

@@ -1,7 +1,7 @@
 //! Match openings: distinct 8-12-move prefixes of WTHOR games (human tournament play, so
 //! roughly balanced), chosen deterministically from a seed; or move lists read from a file.
 
-use ply_othello::{parse_moves, Position, PASS};
+use ply_othello::{parse_moves, wthor, Position, PASS};
 use std::collections::HashSet;
 
 /// Shortest and longest opening, in moves.
@@ -27,6 +27,21 @@ fn replay(moves: &[usize]) -> Option<Position> {
     Some(pos)
 }
 
+/// The position after the first `len` moves of a WTHOR record; `None` when the record is
+/// shorter, has an illegal move or needs a pass among them (openings are plain move lists).
+fn prefix_position(game: &[Option<u8>; 60], len: usize) -> Option<Position> {
+    for (i, ply) in wthor::replay(game).enumerate() {
+        let ply = ply.ok()?;
+        if i == len {
+            return Some(ply.position);
+        }
+        if ply.pass_first || ply.next.is_none() {
+            return None;
+        }
+    }
+    None
+}
+
 /// Up to `count` openings from WTHOR move lists (`None` ends a game): each game gives one
 /// prefix whose length (8-12) comes from `seed`; prefixes reaching an already-seen position
 /// are dropped; the pool is shuffled by `seed` and cut to `count`.
@@ -41,13 +56,13 @@ pub fn openings_from_games<'a>(
     let span = (PREFIX_RANGE.1 - PREFIX_RANGE.0 + 1) as u64;
     for g in games {
         let len = PREFIX_RANGE.0 + (splitmix(&mut rng) % span) as usize;
-        let moves: Option<Vec<usize>> = g[..len].iter().map(|m| m.map(usize::from)).collect();
-        let Some(moves) = moves else { continue };
-        let Some(pos) = replay(&moves) else { continue };
+        let Some(pos) = prefix_position(g, len) else {
+            continue;
+        };
         if pos.board.is_game_over() || !seen.insert(pos) {
             continue;
         }
-        pool.push(moves);
+        pool.push(g[..len].iter().flatten().map(|&m| usize::from(m)).collect());
     }
     // Fisher-Yates with the same generator, then keep the first `count`.
     for i in (1..pool.len()).rev() {

@@ -1,4 +1,5 @@
-//! Training samples: every position of the WTHOR games (replayed with the rules crate) with its
+//! Training samples: every position of the WTHOR games before each move (replayed by
+//! [`ply_othello::wthor::replay`], forced passes put back) with its
 //! 46 mover-view pattern indices and a label in discs from the mover's view, plus optional
 //! externally labelled positions (e.g. exact solver scores).
 //!
@@ -10,7 +11,7 @@
 //! `g % 10 == 0`, to the validation set when `g % 10 == 1`, else to training.
 
 use ply_othello::wthor::WthorFile;
-use ply_othello::Board;
+use ply_othello::{Board, Color};
 use ply_othello_engine::eval::pattern::N_FEATURES;
 use ply_othello_engine::eval::Features;
 use std::path::{Path, PathBuf};
@@ -102,21 +103,13 @@ impl Dataset {
                     continue;
                 }
                 positions.clear();
-                let mut board = Board::start();
-                let mut black_to_move = true;
                 let mut ok = true;
-                for mv in game.moves.iter().map_while(|m| *m) {
-                    if board.moves() == 0 {
-                        board.pass();
-                        black_to_move = !black_to_move;
+                for ply in game.replay() {
+                    match ply {
+                        Ok(ply) if ply.next.is_some() => positions.push(ply.mover_position()),
+                        Ok(_) => {}
+                        Err(_) => ok = false,
                     }
-                    let x = usize::from(mv);
-                    positions.push((board, black_to_move));
-                    if board.play(x) == 0 {
-                        ok = false;
-                        break;
-                    }
-                    black_to_move = !black_to_move;
                 }
                 if !ok || game.black_final > 64 {
                     ds.rejected += 1;
@@ -132,7 +125,8 @@ impl Dataset {
                     Split::Validation => &mut ds.validation,
                     Split::Test => &mut ds.test,
                 };
-                for &(b, black) in &positions {
+                for pos in &positions {
+                    let (b, black) = (pos.board, pos.side == Color::Black);
                     let e = b.empty_count();
                     let (diff, exact) = if theo_ok && e >= THEORETICAL_MIN_EMPTIES.min(depth) {
                         (theo_diff, e == depth)

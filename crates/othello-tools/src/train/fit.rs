@@ -507,7 +507,7 @@ mod tests {
     fn fit_recovers_a_planted_linear_model() {
         // labels from a known sparse model must be fitted closely
         let mut samples = Vec::new();
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = ply_testkit::XorShift64::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..400 {
             let mut b = Board::start();
             for _ in 0..40 {
@@ -519,10 +519,7 @@ mod tests {
                     }
                     continue;
                 }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let k = (rng % u64::from(moves.count_ones())) as u32;
+                let k = rng.below(u64::from(moves.count_ones())) as u32;
                 let mut m = moves;
                 for _ in 0..k {
                     m &= m - 1;

@@ -88,11 +88,48 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 }
 
 /// Runs the pipeline, writing logs and the final error table to `log`; returns the table rows
-/// (20..=24 empties) of the held-out test set.
+/// (20..=24 empties) of the held-out test set. The steps, in order: [`read_data`], then
+/// [`label_train`] (which may end the run with `labels_only`), [`keep_exact_below`],
+/// [`fit_or_load`], [`write_weights`], [`measure_test`], [`solved_test_sets`] and
+/// [`report_solved`].
 ///
 /// # Errors
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
+    let mut ds = read_data(opts, log)?;
+    // one solver (and transposition table) for the training and the held-out solves
+    let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
+    if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
+        label_train(opts, &mut ds, solver, log)?;
+        if opts.labels_only {
+            return Ok(Vec::new());
+        }
+    }
+    keep_exact_below(opts, &mut ds, log);
+    let _ = writeln!(
+        log,
+        "games {} (rejected {}), samples: train {}, validation {}, test {}",
+        ds.games,
+        ds.rejected,
+        ds.train.len(),
+        ds.validation.len(),
+        ds.test.len()
+    );
+    let weights = fit_or_load(opts, &ds, log)?;
+    write_weights(opts, &weights, log)?;
+    let rows = measure_test(&weights, &ds, log);
+    let solved_test = solved_test_sets(opts, &ds, solver.as_mut(), log)?;
+    report_solved(&weights, &solved_test, log);
+    Ok(rows)
+}
+
+/// Step 1, read data: replays the WTHOR games into the splits (only the test split when
+/// measuring) and adds the label files' positions to the training set, each replacing the
+/// game-labelled sample of the same position and entering `label_repeat` times.
+///
+/// # Errors
+/// Unreadable WTHOR or label files.
+pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, PipelineError> {
     let files = wthor::read_dir(&opts.wthor)?;
     let total: usize = files.iter().map(|(_, f)| f.games.len()).sum();
     let pb = bar(
@@ -127,108 +164,133 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             ds.train.extend_from_slice(&labelled);
         }
     }
-    let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
-    if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
-        let n = opts.solve_train * opts.exact_empties.len();
-        let pb = bar(
-            n as u64,
-            opts.progress,
-            "solve train {bar:40} {pos}/{len} {elapsed} eta {eta}",
-        );
-        let mut solved = Vec::with_capacity(n);
-        for &e in &opts.exact_empties {
-            solved.extend(exact::solve_samples(
-                &ds.train,
-                e,
-                opts.solve_train,
-                opts.solve_offset,
-                solver,
-                || pb.inc(1),
-            ));
-        }
-        pb.finish_and_clear();
-        if let Some(path) = &opts.label_out {
-            let mut f =
-                std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
-            exact::write_labels(&mut f, &solved)
-                .map_err(|e| PipelineError::Write(path.clone(), e))?;
-            let _ = writeln!(
-                log,
-                "wrote {} solved training positions to {}",
-                solved.len(),
-                path.display()
-            );
-        }
-        ds.train.extend(solved);
-        if opts.labels_only {
-            return Ok(Vec::new());
-        }
+    Ok(ds)
+}
+
+/// Step 2, label: solves `solve_train` training positions per number of `exact_empties`,
+/// writes them to `label_out` if asked, and adds them to the training set.
+///
+/// # Errors
+/// An unwritable label file.
+pub fn label_train(
+    opts: &Options,
+    ds: &mut Dataset,
+    solver: &mut Solver,
+    log: &mut dyn Write,
+) -> Result<(), PipelineError> {
+    let n = opts.solve_train * opts.exact_empties.len();
+    let pb = bar(
+        n as u64,
+        opts.progress,
+        "solve train {bar:40} {pos}/{len} {elapsed} eta {eta}",
+    );
+    let mut solved = Vec::with_capacity(n);
+    for &e in &opts.exact_empties {
+        solved.extend(exact::solve_samples(
+            &ds.train,
+            e,
+            opts.solve_train,
+            opts.solve_offset,
+            solver,
+            || pb.inc(1),
+        ));
     }
-    if opts.exact_below > 0 {
-        ds.train
-            .retain(|s| s.exact || s.empties >= opts.exact_below);
-        ds.validation.retain(|s| s.empties >= opts.exact_below);
+    pb.finish_and_clear();
+    if let Some(path) = &opts.label_out {
+        let mut f =
+            std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
+        exact::write_labels(&mut f, &solved).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(
             log,
-            "training on exact labels only below {} empties: {} samples",
-            opts.exact_below,
-            ds.train.len()
+            "wrote {} solved training positions to {}",
+            solved.len(),
+            path.display()
         );
     }
+    ds.train.extend(solved);
+    Ok(())
+}
+
+/// With `exact_below` set, drops the training samples below that many empties that are not
+/// exact, and the validation samples below it.
+pub fn keep_exact_below(opts: &Options, ds: &mut Dataset, log: &mut dyn Write) {
+    if opts.exact_below == 0 {
+        return;
+    }
+    ds.train
+        .retain(|s| s.exact || s.empties >= opts.exact_below);
+    ds.validation.retain(|s| s.empties >= opts.exact_below);
     let _ = writeln!(
         log,
-        "games {} (rejected {}), samples: train {}, validation {}, test {}",
-        ds.games,
-        ds.rejected,
-        ds.train.len(),
-        ds.validation.len(),
-        ds.test.len()
+        "training on exact labels only below {} empties: {} samples",
+        opts.exact_below,
+        ds.train.len()
     );
-    let weights: PackedWeights = match &opts.measure_only {
-        Some(path) => eval::load_weights(path)?,
-        None => {
-            let cfg = opts.fit;
-            let per_stage = |e: usize| {
-                let robust = cfg.method == super::fit::Method::Cg && cfg.huber > 0.0;
-                e + if robust {
-                    cfg.robust_rounds * super::fit::robust_iterations(e)
-                } else {
-                    0
-                }
-            };
-            let epochs_total = (per_stage(cfg.epochs_first)
-                + (super::fit::n_stages(cfg.plies) - 1) * per_stage(cfg.epochs))
-                as u64;
-            let pb = bar(
-                epochs_total,
-                opts.progress,
-                "fit {bar:40} {pos}/{len} epochs {elapsed} eta {eta} {msg}",
-            );
-            let mut on_epoch = |e: super::fit::EpochLog| {
-                pb.inc(1);
-                pb.set_message(format!(
-                    "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
-                    e.stage, e.train_mse, e.train_mae, e.validation_mae
-                ));
-                let _ = writeln!(
-                    log,
-                    "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
-                    e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
-                );
-            };
-            let w = fit_all(
-                &ds.train,
-                &ds.validation,
-                &cfg,
-                opts.checkpoint.as_deref(),
-                &mut on_epoch,
-            )?;
-            pb.finish_and_clear();
-            w
+}
+
+/// Step 3, fit: fits every stage (logging each epoch), or loads `measure_only` instead.
+///
+/// # Errors
+/// Unloadable weights or an unwritable checkpoint.
+pub fn fit_or_load(
+    opts: &Options,
+    ds: &Dataset,
+    log: &mut dyn Write,
+) -> Result<PackedWeights, PipelineError> {
+    if let Some(path) = &opts.measure_only {
+        return Ok(eval::load_weights(path)?);
+    }
+    let cfg = opts.fit;
+    let per_stage = |e: usize| {
+        let robust = cfg.method == super::fit::Method::Cg && cfg.huber > 0.0;
+        e + if robust {
+            cfg.robust_rounds * super::fit::robust_iterations(e)
+        } else {
+            0
         }
     };
+    let epochs_total = (per_stage(cfg.epochs_first)
+        + (super::fit::n_stages(cfg.plies) - 1) * per_stage(cfg.epochs))
+        as u64;
+    let pb = bar(
+        epochs_total,
+        opts.progress,
+        "fit {bar:40} {pos}/{len} epochs {elapsed} eta {eta} {msg}",
+    );
+    let mut on_epoch = |e: super::fit::EpochLog| {
+        pb.inc(1);
+        pb.set_message(format!(
+            "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
+            e.stage, e.train_mse, e.train_mae, e.validation_mae
+        ));
+        let _ = writeln!(
+            log,
+            "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
+            e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
+        );
+    };
+    let w = fit_all(
+        &ds.train,
+        &ds.validation,
+        &cfg,
+        opts.checkpoint.as_deref(),
+        &mut on_epoch,
+    )?;
+    pb.finish_and_clear();
+    Ok(w)
+}
+
+/// Step 4, write: the weights in ply's format (`out`) and in Edax's (`edax_out`).
+///
+/// # Errors
+/// An unwritable output file.
+pub fn write_weights(
+    opts: &Options,
+    weights: &PackedWeights,
+    log: &mut dyn Write,
+) -> Result<(), PipelineError> {
     if let Some(path) = &opts.out {
-        let bytes = eval::format::encode(&weights, quantum_of(&weights));
+        let bytes = eval::format::encode(weights, quantum_of(weights));
         std::fs::write(path, &bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {} ({} bytes)", path.display(), bytes.len());
     }
@@ -249,7 +311,13 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
         })?;
         let _ = writeln!(log, "wrote {}", path.display());
     }
-    let rows = measure(&weights, &ds.test, 20..=24);
+    Ok(())
+}
+
+/// Step 5, measure: the mean absolute error on the held-out games at 20..=24 empties, logged
+/// as a table and returned.
+pub fn measure_test(weights: &PackedWeights, ds: &Dataset, log: &mut dyn Write) -> Vec<MaeRow> {
+    let rows = measure(weights, &ds.test, 20..=24);
     let _ = writeln!(
         log,
         "held-out test set (every 10th game): mean absolute error in discs"
@@ -262,8 +330,26 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             r.empties, r.exact.0, r.exact.1, r.all.0, r.all.1
         );
     }
-    let mut solved_test: Vec<(u8, Vec<Sample>, f64)> = Vec::new();
-    if let (Some(solver), true) = (solver.as_mut(), opts.solve_test > 0) {
+    rows
+}
+
+/// Held-out positions with exact labels, as (empties, samples, seconds spent solving them).
+type SolvedSets = Vec<(u8, Vec<Sample>, f64)>;
+
+/// Step 5, measure (continued): held-out positions solved now (`solve_test` per number of
+/// `exact_empties`, compared with the WTHOR perfect-play labels and written to
+/// `test_label_out` if asked) and those read from `test_labels`, grouped by empties.
+///
+/// # Errors
+/// Unreadable label files or an unwritable output.
+pub fn solved_test_sets(
+    opts: &Options,
+    ds: &Dataset,
+    solver: Option<&mut Solver>,
+    log: &mut dyn Write,
+) -> Result<SolvedSets, PipelineError> {
+    let mut solved_test: SolvedSets = Vec::new();
+    if let (Some(solver), true) = (solver, opts.solve_test > 0) {
         for &e in &opts.exact_empties {
             let t = Instant::now();
             let pb = bar(
@@ -317,13 +403,18 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             solved_test.push((e, at, 0.0));
         }
     }
+    Ok(solved_test)
+}
+
+/// Logs the error of `weights` on each solved held-out set, next to that of a zero evaluation.
+pub fn report_solved(weights: &PackedWeights, solved_test: &SolvedSets, log: &mut dyn Write) {
     if !solved_test.is_empty() {
         let _ = writeln!(
             log,
             "held-out positions solved exactly: empties | n | MAE | zero-evaluation MAE | solve time"
         );
     }
-    for (e, solved, seconds) in &solved_test {
+    for (e, solved, seconds) in solved_test {
         let zero = solved
             .iter()
             .map(|s| f64::from(s.label.unsigned_abs()))
@@ -334,12 +425,11 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
             "{:7} | {:5} | {:6.2} | {:6.2} | {:.1} s",
             e,
             solved.len(),
-            exact::mae(&weights, solved),
+            exact::mae(weights, solved),
             zero,
             seconds
         );
     }
-    Ok(rows)
 }
 
 /// Largest power-of-two quantum that all weights are multiples of (at most 64).
