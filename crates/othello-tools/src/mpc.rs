@@ -4,7 +4,7 @@
 //! deep depth and empties bucket, the deep score is regressed on the shallow one by least
 //! squares (slope, intercept, residual sigma).
 //!
-//! `ply-othello fit-mpc --positions 2000` runs [`fit`] and prints the tables in Rust syntax,
+//! `ply-othello fit-mpc --positions 2000` runs [`score_positions`] and [`fit_tables`] and prints the tables in Rust syntax,
 //! ready to replace the fitted block of `mpc.rs`.
 
 use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};

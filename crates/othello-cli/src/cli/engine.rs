@@ -2,7 +2,7 @@
 
 use super::CliError;
 use clap::Args;
-use ply_othello_engine::eval::load_weights;
+use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{Engine, EngineOptions, DEFAULT_LEVEL};
 use std::path::PathBuf;
 
@@ -30,7 +30,7 @@ impl EngineArgs {
     /// A weight file that cannot be read.
     pub fn engine(&self) -> Result<Engine, CliError> {
         let weights = match &self.eval_file {
-            Some(p) => Some(load_weights(p)?),
+            Some(p) => Some(parse_weights(&super::read(p)?)?),
             None => None,
         };
         Ok(Engine::new(EngineOptions {

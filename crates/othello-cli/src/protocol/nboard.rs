@@ -4,7 +4,7 @@
 //! |---|---|
 //! | `nboard 2` | answers `set myname ply` |
 //! | `set depth N` | plays at level N (1..60), answers `set myname plyN` |
-//! | `set game <GGF>` | replaces the game ([`super::ggf`]) |
+//! | `set game <GGF>` | replaces the game ([`ply_othello::ggf`]) |
 //! | `set contempt N` | values a proven draw at -N discs when choosing a move |
 //! | `move F5[/eval[/time]]`, or a bare `F5` | plays the move (`PA` passes) |
 //! | `hint N` | `status`, then `search <pv> <eval> 0 <depth> <selectivity>` lines for the N best moves after every iteration, then `status` |

@@ -5,7 +5,6 @@
 
 use super::pattern::PACKED_LEN;
 use super::weights::{PackedWeights, N_PLIES};
-use std::path::Path;
 
 /// First header word as read little-endian from a native (little-endian) file: "EDAX".
 const EDAX: u32 = 0x4544_4158;
@@ -19,9 +18,6 @@ pub const FILE_LEN: usize = HEADER_LEN + N_PLIES * PACKED_LEN * 2;
 /// Errors reading an `eval.dat`.
 #[derive(Debug, thiserror::Error)]
 pub enum EdaxError {
-    /// The file could not be read or written.
-    #[error("eval.dat I/O: {0}")]
-    Io(#[from] std::io::Error),
     /// The first two words are neither "EDAX EVAL" nor their byte-swapped form.
     #[error("not an Edax evaluation file (bad header)")]
     BadHeader,
@@ -140,14 +136,6 @@ impl EdaxFile {
         }
     }
 
-    /// Reads an `eval.dat` file.
-    ///
-    /// # Errors
-    /// I/O errors and those of [`EdaxFile::parse`].
-    pub fn read(path: &Path) -> Result<EdaxFile, EdaxError> {
-        EdaxFile::parse(&std::fs::read(path)?)
-    }
-
     /// Serialises to the `eval.dat` layout: each ply gets the stage its number of empties uses.
     ///
     /// # Panics
@@ -183,15 +171,6 @@ impl EdaxFile {
             }
         }
         out
-    }
-
-    /// Writes an `eval.dat` file.
-    ///
-    /// # Errors
-    /// I/O errors.
-    pub fn write(&self, path: &Path) -> Result<(), EdaxError> {
-        std::fs::write(path, self.to_bytes())?;
-        Ok(())
     }
 }
 

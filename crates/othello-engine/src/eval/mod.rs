@@ -3,9 +3,9 @@
 //! and evaluated with gathered lookups; Edax's `eval.dat` and ply's compressed format.
 //!
 //! Layout: [`pattern`] square lists and symmetry packing, [`features`] feature vector and its
-//! update, [`weights`] packed model and runtime tables, [`edax`] `eval.dat` I/O, [`format`] ply's
-//! own format. The engine starts from [`embedded_weights`] (or [`load_weights`] for
-//! `--eval-file`), builds [`Weights`] once, keeps a [`Features`] per search ply (updated with
+//! update, [`weights`] packed model and runtime tables, [`edax`] the `eval.dat` layout, [`mod@format`]
+//! ply's own format. The engine starts from [`embedded_weights`] (or [`parse_weights`] of the
+//! bytes of an `--eval-file`, read by the caller: the library does no I/O), builds [`Weights`] once, keeps a [`Features`] per search ply (updated with
 //! [`Features::update`] / [`Features::pass`], restored by copying) and calls
 //! [`Weights::evaluate`] with the number of empties.
 //!
@@ -31,8 +31,6 @@ pub use features::Features;
 pub use format::FormatError;
 pub use weights::{to_discs, PackedWeights, Weights};
 
-use std::path::Path;
-
 /// The shipped weights in ply's format, trained by `ply-othello train` on the WTHOR games
 /// (command and held-out errors in BENCHMARKS.md, section "ply-othello evaluation").
 pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
@@ -45,12 +43,9 @@ pub fn embedded_weights() -> Result<PackedWeights, FormatError> {
     format::decode(EMBEDDED)
 }
 
-/// Errors loading an evaluation file.
+/// Errors decoding an evaluation file.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read.
-    #[error("cannot read evaluation file: {0}")]
-    Io(#[from] std::io::Error),
     /// An Edax `eval.dat` that does not parse.
     #[error(transparent)]
     Edax(#[from] EdaxError),
@@ -69,14 +64,6 @@ pub fn parse_weights(bytes: &[u8]) -> Result<PackedWeights, LoadError> {
     } else {
         Ok(EdaxFile::parse(bytes)?.weights)
     }
-}
-
-/// Loads evaluation weights from a file in either format (the engine's `--eval-file`).
-///
-/// # Errors
-/// [`LoadError`] on I/O errors or malformed files.
-pub fn load_weights(path: &Path) -> Result<PackedWeights, LoadError> {
-    parse_weights(&std::fs::read(path)?)
 }
 
 #[cfg(test)]

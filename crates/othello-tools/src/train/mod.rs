@@ -2,7 +2,7 @@
 //! per-stage least-squares fit, and the held-out error measurement.
 //!
 //! Layout: [`dataset`] samples and label files, [`exact`] solver labels, [`fit`] per-stage fit,
-//! [`measure`] mean absolute errors, [`pipeline`] the whole run.
+//! [`mod@measure`] mean absolute errors, [`pipeline`] the whole run.
 
 pub mod dataset;
 pub mod exact;

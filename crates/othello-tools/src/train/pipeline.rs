@@ -8,7 +8,7 @@ use super::fit::{fit_all, FitConfig, FitError};
 use super::measure::{measure, MaeRow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello::wthor::{self, WthorError};
-use ply_othello_engine::eval::{self, EdaxFile, EdaxHeader, LoadError, PackedWeights};
+use ply_othello_engine::eval::{self, EdaxFile, LoadError, PackedWeights};
 use ply_othello_engine::Solver;
 use std::io::Write;
 use std::path::PathBuf;
@@ -68,7 +68,10 @@ pub enum PipelineError {
     /// A checkpoint could not be written.
     #[error(transparent)]
     Fit(#[from] FitError),
-    /// Weights to measure could not be loaded.
+    /// Weights to measure could not be read.
+    #[error("cannot read {0}: {1}")]
+    Read(PathBuf, std::io::Error),
+    /// Weights to measure do not parse.
     #[error(transparent)]
     Load(#[from] LoadError),
     /// Output could not be written.
@@ -238,7 +241,8 @@ pub fn fit_or_load(
     log: &mut dyn Write,
 ) -> Result<PackedWeights, PipelineError> {
     if let Some(path) = &opts.measure_only {
-        return Ok(eval::load_weights(path)?);
+        let bytes = std::fs::read(path).map_err(|e| PipelineError::Read(path.clone(), e))?;
+        return Ok(eval::parse_weights(&bytes)?);
     }
     let cfg = opts.fit;
     let per_stage = |e: usize| {
@@ -295,20 +299,8 @@ pub fn write_weights(
         let _ = writeln!(log, "wrote {} ({} bytes)", path.display(), bytes.len());
     }
     if let Some(path) = &opts.edax_out {
-        let file = EdaxFile {
-            header: EdaxHeader {
-                version: 1,
-                release: 0,
-                build: 0,
-                date: 0.0,
-            },
-            swapped: false,
-            weights: weights.clone(),
-        };
-        file.write(path).map_err(|e| match e {
-            eval::EdaxError::Io(io) => PipelineError::Write(path.clone(), io),
-            other => PipelineError::Write(path.clone(), std::io::Error::other(other.to_string())),
-        })?;
+        let bytes = EdaxFile::new(weights.clone()).to_bytes();
+        std::fs::write(path, bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {}", path.display());
     }
     Ok(())
