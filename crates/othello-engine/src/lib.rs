@@ -10,6 +10,14 @@
 //! `moveorder` move ordering, `endgame/` the null-window solvers and the root solver,
 //! `midgame/` the midgame search, its levels, time management and benchmark.
 //!
+//! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
+//! crate detects the CPU once and hands out kernel tokens; `kernel` adds the evaluation to them
+//! (feature update and pattern sums, AVX2 or portable) and names the entry points of the search
+//! copies. The endgame solver, the solver root and the midgame tree are each compiled once per
+//! kernel (`ply_othello::for_each_kernel!`, which holds the only target-feature strings), and
+//! [`Solver::new`], [`Engine::think`] and [`midgame::depth_scores`] pick the copy with one match
+//! on the detected level. Inside a copy nothing is dispatched per call.
+//!
 //! ```
 //! use ply_othello_engine::{Mode, Solver};
 //! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.

@@ -20,7 +20,7 @@ pub use root::{Mode, RootResult, Solver, PASS};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::eval::{Features, Weights};
-use crate::kernel::{Avx2, Kernel, Portable};
+use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
@@ -589,14 +589,14 @@ macro_rules! endgame_search {
                                 let cf = Features::new(cp, co);
                                 let mut replies = k.moves(cp, co);
                                 if replies == 0 {
-                                    return -w.evaluate(&cf.pass(), n as usize - 1);
+                                    return -k.evaluate(w, &cf.pass(), n as usize - 1);
                                 }
                                 let mut best = -SCORE_INF * 128;
                                 while replies != 0 {
                                     let y = replies.trailing_zeros() as usize;
                                     replies &= replies - 1;
                                     let f = k.flip(y, cp, co);
-                                    best = best.max(-w.evaluate(&cf.update(y, f), n as usize - 2));
+                                    best = best.max(-k.evaluate(w, &k.update(&cf, y, f), n as usize - 2));
                                 }
                                 best
                             }, 1);
@@ -604,7 +604,7 @@ macro_rules! endgame_search {
                             list.add_evaluation(|m| {
                                 let x = m.x as usize;
                                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                w.evaluate(&Features::new(cp, co), n as usize - 1)
+                                k.evaluate(w, &Features::new(cp, co), n as usize - 1)
                             }, 2);
                         }
                     }
@@ -670,13 +670,9 @@ macro_rules! endgame_search {
                         .map(|_| {
                             let mut h = self.helper();
                             let shared = &shared;
+                            // the closure inherits this copy's target features
                             scope.spawn(move || {
-                                // SAFETY: the kernel token inside `h` proves the CPU features
-                                // `split_worker` is compiled with (always true for Portable).
-                                #[allow(unused_unsafe)]
-                                unsafe {
-                                    h.split_worker(p, o, alpha, shared)
-                                };
+                                h.split_worker(p, o, alpha, shared);
                                 pool.release();
                                 h.nodes
                             })
@@ -719,16 +715,12 @@ macro_rules! endgame_search {
     };
 }
 
-endgame_search!(Portable, #[inline]);
-#[cfg(target_arch = "x86_64")]
-endgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
-// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
-#[cfg(not(target_arch = "x86_64"))]
-endgame_search!(Avx2, #[inline]);
+engine_kernels!(endgame_search);
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::kernel::{with_kernel, Cpu, Portable, Searches};
 
     /// Plain negamax over all moves: the reference.
     pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
@@ -782,7 +774,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn check_kernel<K: Kernel>(k: K, run: impl Fn(&mut Search<K>, u64, u64, i32) -> i32) {
+    fn check_kernel<K: Searches>(k: K) {
         let mut seed = 0x1234_5678_9abc_def1u64;
         let mut search = Search::new(k, 4);
         for empties in 1..=10u32 {
@@ -800,7 +792,7 @@ pub(crate) mod tests {
                         continue;
                     }
                     search.set_root(p, o);
-                    let s = run(&mut search, p, o, alpha);
+                    let s = K::endgame_nws(&mut search, p, o, alpha);
                     if exact > alpha {
                         assert!(
                             s > alpha && s <= exact,
@@ -819,17 +811,14 @@ pub(crate) mod tests {
 
     #[test]
     fn null_window_solvers_match_minimax_portable() {
-        check_kernel(Portable, |s, p, o, a| s.nws_any(p, o, a));
+        check_kernel(Portable);
     }
 
     #[test]
-    fn null_window_solvers_match_minimax_avx2() {
-        let Some(k) = Avx2::detect() else {
-            eprintln!("skipping: no AVX2/BMI2 on this CPU");
-            return;
-        };
-        // SAFETY: the token comes from `Avx2::detect`.
-        check_kernel(k, |s, p, o, a| unsafe { s.nws_any(p, o, a) });
+    fn null_window_solvers_match_minimax_best_kernel() {
+        let cpu = Cpu::detect();
+        eprintln!("kernel: {}", cpu.name());
+        with_kernel!(cpu, |k| check_kernel(k));
     }
 
     #[test]

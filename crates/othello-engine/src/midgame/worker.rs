@@ -4,7 +4,8 @@
 //! searches (deep nodes) or mobility (shallow nodes), and the exact solver at the leaves of
 //! endgame searches. Scores are in discs, from the side to move.
 //!
-//! Like the solver, the search is instantiated once per CPU kernel by a macro.
+//! Like the solver, the search is instantiated once per CPU kernel by a macro (see the
+//! crate docs); generic code enters it through the `Searches` trait of `kernel.rs`.
 
 use super::level::NO_SELECTIVITY;
 use super::mpc;
@@ -12,7 +13,7 @@ use crate::bits::bit;
 use crate::endgame::PASS;
 use crate::endgame::{final_score, Search, SCORE_INF, SC_THRESHOLD};
 use crate::eval::{Features, Weights};
-use crate::kernel::{Avx2, Kernel, Portable};
+use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{score_move, MoveList};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
@@ -74,7 +75,7 @@ pub struct Worker<K: Kernel> {
     poll: u32,
 }
 
-impl<K: Kernel> Worker<K> {
+impl<K: Eval> Worker<K> {
     /// A worker on shared tables; the solver shares `abort` so one flag stops both.
     pub fn new(k: K, w: Arc<Weights>, tt: Arc<Tt>, eg_tt: Arc<Tt>, abort: Arc<AtomicBool>) -> Self {
         let mut eg = Search::with_tt(k, eg_tt);
@@ -123,7 +124,7 @@ impl<K: Kernel> Worker<K> {
     #[inline(always)]
     fn eval(&mut self, f: &Features, n: u32) -> i32 {
         self.nodes += 1;
-        let s = self.w.evaluate(f, n as usize);
+        let s = self.k.evaluate(&self.w, f, n as usize);
         crate::eval::to_discs(s).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 }
@@ -169,7 +170,7 @@ macro_rules! midgame_search {
                     moves &= moves - 1;
                     let fl = k.flip(x, p, o);
                     let (cp, co) = (o ^ fl, p ^ fl ^ bit(x));
-                    let cf = f.update(x, fl);
+                    let cf = k.update(f, x, fl);
                     let s = if depth == 1 {
                         if cp == 0 {
                             64
@@ -213,7 +214,7 @@ macro_rules! midgame_search {
                                 W_HASH_2
                             } else {
                                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                let cf = f.update(x, m.flipped);
+                                let cf = k.update(f, x, m.flipped);
                                 let replies = k.moves(cp, co);
                                 let mob = (replies.count_ones() + (replies & crate::bits::CORNERS).count_ones()) as i32;
                                 let s = if sd == 0 {
@@ -327,7 +328,7 @@ macro_rules! midgame_search {
                 for i in 0..list.len() {
                     let m = list.pick(i);
                     let x = m.x as usize;
-                    let cf = f.update(x, m.flipped);
+                    let cf = k.update(f, x, m.flipped);
                     let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
                     if s > best {
                         best = s;
@@ -389,7 +390,7 @@ macro_rules! midgame_search {
                     let m = list.pick(i);
                     let x = m.x as usize;
                     let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                    let cf = f.update(x, m.flipped);
+                    let cf = k.update(f, x, m.flipped);
                     let s = if i == 0 {
                         -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
                     } else {
@@ -427,71 +428,4 @@ macro_rules! midgame_search {
     };
 }
 
-midgame_search!(Portable, #[inline]);
-#[cfg(target_arch = "x86_64")]
-midgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
-#[cfg(not(target_arch = "x86_64"))]
-midgame_search!(Avx2, #[inline]);
-
-/// Entry points of a kernel's search copy, callable from generic (non-`target_feature`) code.
-pub trait Tree {
-    /// The principal-variation search of this kernel (window `alpha`..`beta`).
-    #[allow(clippy::too_many_arguments)]
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32;
-    /// The null-window search of this kernel (window `alpha`..`alpha + 1`).
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
-}
-
-impl Tree for Worker<Portable> {
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32 {
-        self.pvs(p, o, f, alpha, beta, depth, pv)
-    }
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-        self.nws(p, o, f, alpha, depth)
-    }
-}
-
-impl Tree for Worker<Avx2> {
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32 {
-        // SAFETY: a worker holds an `Avx2` token only after `Avx2::detect` confirmed every
-        // feature the target_feature attribute of `pvs` enables.
-        #[allow(unused_unsafe)]
-        unsafe {
-            self.pvs(p, o, f, alpha, beta, depth, pv)
-        }
-    }
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-        // SAFETY: as in `pvs_entry`: the token proves the CPU features.
-        #[allow(unused_unsafe)]
-        unsafe {
-            self.nws(p, o, f, alpha, depth)
-        }
-    }
-}
+engine_kernels!(midgame_search);
