@@ -7,7 +7,7 @@
 //! - [`eval`] is the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`).
 //!
 //! Inside: `bits` square masks, `tt` transposition table, `stability` stable discs,
-//! `moveorder` move ordering, `endgame/` the null-window solvers and the root solver,
+//! `moveorder` move ordering, `watch` the abort flag and deadline of a search, `endgame/` the null-window solvers and the root solver,
 //! `midgame/` the midgame search, its levels, time management and benchmark.
 //!
 //! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
@@ -37,6 +37,7 @@ pub mod midgame;
 mod moveorder;
 mod stability;
 mod tt;
+mod watch;
 
 pub use endgame::{Mode, RootResult, Solver, PASS};
 pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};

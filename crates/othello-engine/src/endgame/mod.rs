@@ -24,6 +24,7 @@ use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
+use crate::watch::Watch;
 use empties::{Empties, HEAD};
 use last_flip::count_last_flip;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
@@ -153,13 +154,9 @@ pub struct Search<K: Kernel> {
     pub(crate) empties: Empties,
     pub(crate) parity: u32,
     pub(crate) n_empties: u32,
-    /// Set by another thread to abandon the search: the null-window layers with a table poll
-    /// it, return at once without storing, and the caller discards the result.
-    pub(crate) abort: Arc<AtomicBool>,
-    /// Time at which the search raises `abort` itself (checked every [`POLL_NODES`] calls,
-    /// in case the timer thread is starved of CPU).
-    pub(crate) deadline: Option<std::time::Instant>,
-    pub(crate) poll: u32,
+    /// Abort flag and deadline: the null-window layers with a table poll them, return at once
+    /// without storing, and the caller discards the result.
+    pub(crate) watch: Watch,
     /// Evaluation for move ordering at [`EVAL_SORT_DEPTH`] empties and more (issue 6).
     pub(crate) weights: Option<Arc<Weights>>,
 }
@@ -170,9 +167,6 @@ pub const EVAL_SORT_DEPTH: u32 = 14;
 
 /// From this many empties on, the ordering uses a one-ply search of the child instead.
 pub const EVAL_SORT_DEPTH_1: u32 = 18;
-
-/// Null-window calls between two looks at the clock.
-pub const POLL_NODES: u32 = 64;
 
 impl<K: Kernel> Search<K> {
     /// A search with its own table of `tt_mib` MiB.
@@ -190,9 +184,7 @@ impl<K: Kernel> Search<K> {
             empties: Empties::new(0),
             parity: 0,
             n_empties: 0,
-            abort: Arc::new(AtomicBool::new(false)),
-            deadline: None,
-            poll: POLL_NODES,
+            watch: Watch::new(Arc::new(AtomicBool::new(false))),
             weights: None,
         }
     }
@@ -200,7 +192,7 @@ impl<K: Kernel> Search<K> {
     /// True once the abort flag was raised: every result since is meaningless.
     #[inline(always)]
     pub fn aborted(&self) -> bool {
-        self.abort.load(Relaxed)
+        self.watch.aborted()
     }
 
     /// A copy for a helper thread: same table, pool and position state, no nodes.
@@ -213,27 +205,9 @@ impl<K: Kernel> Search<K> {
             empties: self.empties.clone(),
             parity: self.parity,
             n_empties: self.n_empties,
-            abort: Arc::clone(&self.abort),
-            deadline: self.deadline,
-            poll: POLL_NODES,
+            watch: self.watch.share(),
             weights: self.weights.clone(),
         }
-    }
-
-    /// Polls the deadline now and then; true when the search must stop.
-    #[inline(always)]
-    pub(crate) fn poll_abort(&mut self) -> bool {
-        self.poll -= 1;
-        if self.poll == 0 {
-            self.poll = POLL_NODES;
-            if self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
-                self.abort.store(true, Relaxed);
-            }
-        }
-        self.abort.load(Relaxed)
     }
 
     /// Prepares the empty list and parity for a root position.
@@ -506,7 +480,7 @@ macro_rules! endgame_search {
                 let n = self.n_empties;
                 let beta = alpha + 1;
                 self.nodes += 1;
-                if self.poll_abort() {
+                if self.watch.poll() {
                     return alpha;
                 }
                 let nodes0 = self.nodes;
@@ -648,7 +622,7 @@ macro_rules! endgame_search {
                     }
                 }
                 self.n_empties += 1;
-                if self.abort.load(Relaxed) {
+                if self.aborted() {
                     return best;
                 }
                 self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);

@@ -219,7 +219,7 @@ impl<K: Searches> Root for Search<K> {
         self.k.name()
     }
     fn abort_flag(&self) -> &Arc<AtomicBool> {
-        &self.abort
+        &self.watch.abort
     }
     fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
         self.weights = weights;

@@ -17,7 +17,8 @@ use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{score_move, MoveList};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use crate::watch::Watch;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -66,20 +67,18 @@ pub struct Worker<K: Kernel> {
     pub nodes: u64,
     /// Index of the current selectivity ([`NO_SELECTIVITY`] = no cuts).
     pub(crate) sel: u8,
-    /// Raised by the timer, the caller's stop or the node limit: abandon everything.
-    pub(crate) abort: Arc<AtomicBool>,
+    /// Abort flag (raised by the timer, the caller's stop or the node limit) and the hard
+    /// time limit, also watched by the search itself in case the timer is starved.
+    pub(crate) watch: Watch,
     /// Node budget of this worker (u64::MAX = none).
     pub(crate) node_limit: u64,
-    /// Hard time limit, also watched by the search itself in case the timer is starved.
-    pub(crate) deadline: Option<Instant>,
-    poll: u32,
 }
 
 impl<K: Eval> Worker<K> {
     /// A worker on shared tables; the solver shares `abort` so one flag stops both.
     pub fn new(k: K, w: Arc<Weights>, tt: Arc<Tt>, eg_tt: Arc<Tt>, abort: Arc<AtomicBool>) -> Self {
         let mut eg = Search::with_tt(k, eg_tt);
-        eg.abort = Arc::clone(&abort);
+        eg.watch = Watch::new(Arc::clone(&abort));
         eg.weights = Some(Arc::clone(&w));
         Worker {
             k,
@@ -88,36 +87,32 @@ impl<K: Eval> Worker<K> {
             eg,
             nodes: 0,
             sel: NO_SELECTIVITY,
-            abort,
+            watch: Watch::new(abort),
             node_limit: u64::MAX,
-            deadline: None,
-            poll: 0,
         }
     }
 
     /// Sets the hard deadline of this worker and its solver.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.eg.deadline = deadline;
+        self.watch.deadline = deadline;
+        self.eg.watch.deadline = deadline;
     }
 
     /// True once the search must be abandoned (polled at every interior node).
     #[inline(always)]
     pub fn aborted(&self) -> bool {
-        self.abort.load(Relaxed)
+        self.watch.aborted()
     }
 
-    /// Counts a node and enforces the node limit.
+    /// Counts a node, enforces the node limit and polls the deadline; true when the search
+    /// must stop.
     #[inline(always)]
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        self.poll = self.poll.wrapping_add(1);
-        if self.nodes >= self.node_limit
-            || (self.poll.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.abort.store(true, Relaxed);
+        if self.nodes >= self.node_limit {
+            self.watch.raise();
         }
-        self.aborted()
+        self.watch.poll()
     }
 
     /// Static evaluation in discs.
