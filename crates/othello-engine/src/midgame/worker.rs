@@ -14,7 +14,9 @@ use crate::endgame::PASS;
 use crate::endgame::{final_score, Search, SCORE_INF, SC_THRESHOLD};
 use crate::eval::{Features, Weights};
 use crate::kernel::{engine_kernels, Eval, Kernel};
-use crate::moveorder::{score_move, MoveList};
+use crate::moveorder::{
+    score_move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
+};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
 use crate::watch::Watch;
@@ -28,15 +30,6 @@ pub const END_MPC_MIN: u32 = 12;
 
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
-
-/// Ordering weight of one disc of a shallow search score (Edax: `w_eval`).
-const W_EVAL: i32 = 1 << 15;
-/// Ordering weight of one opponent reply removed.
-const W_MOBILITY: i32 = 1 << 14;
-/// Ordering score of the table's best and second moves, and of a wipe-out.
-const W_HASH_1: i32 = 1 << 29;
-const W_HASH_2: i32 = 1 << 28;
-const W_WIPEOUT: i32 = 1 << 30;
 
 /// Depth of the shallow searches that order the moves of a node searched to `depth` plies
 /// at `n` empties, or `None` for mobility ordering (Edax's `movelist_evaluate`).
@@ -218,7 +211,7 @@ macro_rules! midgame_search {
                                     let mut pv = Vec::new();
                                     -self.pvs(cp, co, &cf, -64, 64, sd, &mut pv)
                                 };
-                                (s + 64) * W_EVAL + (36 - mob) * W_MOBILITY
+                                (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
                             };
                         }
                         self.sel = sel;
