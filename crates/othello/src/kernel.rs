@@ -75,17 +75,6 @@ impl Cpu {
         }
     }
 
-    /// This level, or `max` when this one is better (a search without a copy for a level runs
-    /// the best copy it has).
-    pub fn at_most(self, max: Cpu) -> Cpu {
-        let rank = |c: Cpu| Cpu::ALL.iter().position(|&x| x == c);
-        if rank(self) < rank(max) {
-            max
-        } else {
-            self
-        }
-    }
-
     /// Lower-case name for reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -318,8 +307,51 @@ mod tests {
         assert!(best.is_supported() && Cpu::Portable.is_supported());
         assert_eq!(Avx2::detect().is_some(), Cpu::Avx2.is_supported());
         assert_eq!(Avx512::detect().is_some(), Cpu::Avx512.is_supported());
-        assert_eq!(Cpu::Avx512.at_most(Cpu::Avx2), Cpu::Avx2);
-        assert_eq!(Cpu::Portable.at_most(Cpu::Avx2), Cpu::Portable);
         with_kernel!(best, |k| assert_eq!(k.name(), best.name()));
+    }
+
+    /// Every token the CPU allows against the scalar reference (`tests/variants.rs` checks the
+    /// SIMD functions themselves).
+    #[test]
+    fn tokens_match_the_scalar_reference() {
+        fn check<K: Kernel>(k: K, p: u64, o: u64) {
+            assert_eq!(
+                k.moves(p, o),
+                crate::moves::scalar::get_moves(p, o),
+                "{}",
+                k.name()
+            );
+            assert_eq!(
+                k.hash(p, o),
+                crate::hash::hash_portable(p, o),
+                "{}",
+                k.name()
+            );
+            for x in 0..64 {
+                if (p | o) >> x & 1 == 0 {
+                    let want = crate::flip::scalar::flip(x, p, o);
+                    assert_eq!(k.flip(x, p, o), want, "{} {x} {p:#x} {o:#x}", k.name());
+                }
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            let (a, b) = (next(), next());
+            let (p, o) = (a & !b, b & !a & next());
+            check(Portable, p, o);
+            if let Some(k) = Avx2::detect() {
+                check(k, p, o);
+            }
+            if let Some(k) = Avx512::detect() {
+                check(k, p, o);
+            }
+        }
+        eprintln!("checked up to {}", Cpu::detect().name());
     }
 }
