@@ -15,7 +15,9 @@
 use crate::endgame::{Mode, RootResult, Search};
 use crate::eval::{Features, Weights};
 use crate::midgame::worker::Worker;
-pub(crate) use ply_othello::kernel::{Avx2, Cpu, Kernel, Portable};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use ply_othello::kernel::Avx2;
+pub(crate) use ply_othello::kernel::{Cpu, Kernel, Portable};
 
 /// Instantiates `$m!(token type, attributes)` for each kernel the engine compiles a search
 /// copy for (see [`ply_othello::for_each_kernel!`]).

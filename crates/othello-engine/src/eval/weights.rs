@@ -264,7 +264,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::eval::features::tests::random_games;
     use crate::eval::pattern::tests::symmetries;
-    use crate::kernel::{Avx2, Portable};
+    use crate::kernel::Portable;
 
     /// Random packed weights (deterministic), one stage per two plies.
     pub(crate) fn random_packed(seed: u64) -> PackedWeights {
@@ -308,7 +308,8 @@ pub(crate) mod tests {
             let e = (!(p | o)).count_ones() as usize;
             let s = Portable.evaluate(&w, f, e);
             assert_eq!(s, w.evaluate(f, e), "dispatch vs scalar");
-            if let Some(k) = Avx2::detect() {
+            #[cfg(target_arch = "x86_64")]
+            if let Some(k) = crate::kernel::Avx2::detect() {
                 assert_eq!(s, k.evaluate(&w, f, e), "gather vs scalar");
             }
             assert_eq!(
