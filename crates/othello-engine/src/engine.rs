@@ -13,7 +13,7 @@
 //! ```
 
 use crate::eval::{PackedWeights, Weights};
-use crate::kernel::Avx2;
+use crate::kernel::{with_kernel, Cpu};
 use crate::midgame::think;
 use crate::tt::Tt;
 use std::sync::atomic::AtomicBool;
@@ -132,7 +132,7 @@ pub struct Outcome {
 
 /// The Othello engine: tables, weights and threads kept between moves.
 pub struct Engine {
-    avx2: Option<Avx2>,
+    cpu: Cpu,
     weights: Arc<Weights>,
     mid_tt: Arc<Tt>,
     eg_tt: Arc<Tt>,
@@ -153,7 +153,7 @@ impl Engine {
         });
         let (m, e) = table_sizes(opts.hash_mib);
         Engine {
-            avx2: Avx2::detect(),
+            cpu: Cpu::detect(),
             weights: Arc::new(Weights::new(&packed)),
             mid_tt: Arc::new(Tt::new(m)),
             eg_tt: Arc::new(Tt::new(e)),
@@ -211,17 +211,8 @@ impl Engine {
             eg_tt: &self.eg_tt,
             threads: self.threads,
         };
-        match self.avx2 {
-            Some(k) => think::think(k, &ctx, player, opponent, limits, stop, on_info),
-            None => think::think(
-                crate::kernel::Portable,
-                &ctx,
-                player,
-                opponent,
-                limits,
-                stop,
-                on_info,
-            ),
-        }
+        with_kernel!(self.cpu, |k| think::think(
+            k, &ctx, player, opponent, limits, stop, on_info
+        ))
     }
 }

@@ -7,8 +7,16 @@
 //! - [`eval`] is the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`).
 //!
 //! Inside: `bits` square masks, `tt` transposition table, `stability` stable discs,
-//! `moveorder` move ordering, `endgame/` the null-window solvers and the root solver,
+//! `moveorder` move ordering, `watch` the abort flag and deadline of a search, `endgame/` the null-window solvers and the root solver,
 //! `midgame/` the midgame search, its levels, time management and benchmark.
+//!
+//! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
+//! crate detects the CPU once and hands out kernel tokens; `kernel` adds the evaluation to them
+//! (feature update and pattern sums, AVX2 or portable) and names the entry points of the search
+//! copies. The endgame solver, the solver root and the midgame tree are each compiled once per
+//! kernel (`ply_othello::for_each_kernel!`, which holds the only target-feature strings), and
+//! [`Solver::new`], [`Engine::think`] and [`midgame::depth_scores`] pick the copy with one match
+//! on the detected level. Inside a copy nothing is dispatched per call.
 //!
 //! ```
 //! use ply_othello_engine::{Mode, Solver};
@@ -29,6 +37,7 @@ pub mod midgame;
 mod moveorder;
 mod stability;
 mod tt;
+mod watch;
 
 pub use endgame::{Mode, RootResult, Solver, PASS};
 pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};

@@ -7,13 +7,18 @@ use crate::kernel::Kernel;
 use crate::stability::corner_stability;
 use crate::tt::NO_MOVE;
 
+// Ordering weights, the one table of them for the endgame and the midgame. Bit layout of a
+// score, from the top: wipe-out (bit 30), table moves (bits 29, 28), then the main term of the
+// node's ordering, then the tie-breakers.
+
 /// Score of a move that captures every opponent disc.
-const W_WIPEOUT: i32 = 1 << 30;
+pub const W_WIPEOUT: i32 = 1 << 30;
 /// Score of the transposition table's best move.
-const W_HASH_1: i32 = 1 << 29;
+pub const W_HASH_1: i32 = 1 << 29;
 /// Score of the transposition table's second move.
 pub const W_HASH_2: i32 = 1 << 28;
-/// Weight of each opponent reply removed (corners count twice).
+/// Fastest first (endgame, and midgame nodes too shallow for a sorting search): weight of each
+/// opponent reply removed (corners count twice), the main term.
 const W_MOBILITY: i32 = 1 << 15;
 /// Weight of each own disc made stable around the corners.
 const W_CORNER_STABILITY: i32 = 1 << 11;
@@ -23,6 +28,14 @@ const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
 const W_EVAL_PER_128: i32 = W_MOBILITY / 128;
 /// Bonus for playing into a quadrant with an odd number of empties.
 const W_PARITY: i32 = 1 << 3;
+/// Midgame nodes ordered by shallow searches (`midgame::worker`): weight of one disc of the
+/// child's shallow score, the main term there (Edax: `w_eval`).
+pub const W_SHALLOW_SCORE: i32 = 1 << 15;
+/// Midgame nodes ordered by shallow searches: weight of each opponent reply removed (corners
+/// twice). A different weight from [`W_MOBILITY`] on purpose: there mobility only breaks ties
+/// below the searched score (one reply weighs half a disc of it), whereas in the fastest-first
+/// ordering it is the main term (and outweighs an evaluation, see [`W_EVAL_PER_128`]).
+pub const W_SHALLOW_MOBILITY: i32 = 1 << 14;
 
 /// Static square value: corners best, X- and C-squares worst (small tie-breaker).
 const SQUARE_VALUE: [i32; 64] = {

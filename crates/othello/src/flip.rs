@@ -5,9 +5,9 @@
 //!   [`crate::flip()`].
 //! - [`avx2`], [`avx512`]: the 8 directions in 256-bit / 512-bit lanes (`std::arch`).
 //!
-//! The SIMD functions are `#[target_feature]` functions: a search should check the CPU once
-//! (`is_x86_feature_detected!`) and run a copy of itself compiled with the same features (a generic
-//! kernel parameter, see the crate docs), so that these calls inline with no per-call dispatch.
+//! The SIMD functions are `#[target_feature]` functions: a search should not call them directly
+//! but take a [`crate::kernel`] token (the CPU is detected once) and run a copy of itself compiled
+//! for that kernel (see the crate docs), so that these calls inline with no per-call dispatch.
 
 pub mod portable;
 pub mod scalar;

@@ -19,27 +19,47 @@
 //! Each has a reference and SIMD variants with identical results: [`flip::scalar`],
 //! [`flip::portable`], [`flip::avx2`], [`flip::avx512`] and [`moves::scalar`], [`moves::portable`],
 //! [`moves::avx2`], [`moves::avx512`]. The SIMD ones are `#[target_feature]` functions: calling them
-//! from ordinary code needs `unsafe` and costs a call each time, so a search should pick the level
-//! ONCE at its root ([`Cpu::detect`]) and run a copy of itself compiled with the same features, in
-//! which those calls are safe and inline:
+//! from ordinary code needs `unsafe` and costs a call each time. This crate is the one place of
+//! the crate family that detects the CPU and hands out [`kernel`] tokens:
+//!
+//! 1. [`Cpu::detect`] finds the best level once (cached); a token ([`kernel::Portable`],
+//!    [`kernel::Avx2`], [`kernel::Avx512`]) exists only where its level is supported, and its
+//!    [`Kernel`] methods (`moves`, `flip`, `hash`) use that level's instructions.
+//! 2. A search is written once, generic over the token's type, and instantiated per kernel by
+//!    [`for_each_kernel!`], which adds the kernel's `#[target_feature]` attribute (the feature
+//!    strings live only there). Inside a copy the token's methods inline.
+//! 3. [`with_kernel!`] matches the level once and enters the copy through one
+//!    `SAFETY`-commented call per copy (the token proves the features).
 //!
 //! ```
-//! # #[cfg(target_arch = "x86_64")] {
-//! use ply_othello::{flip, moves, Cpu};
-//! #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-//! fn mobility_after_avx2(sq: usize, p: u64, o: u64) -> u32 {
-//!     let f = flip::avx2::flip(sq, p, o); // safe and inlined: same features
-//!     moves::avx2::get_moves(o ^ f, p ^ f ^ (1 << sq)).count_ones()
+//! use ply_othello::{for_each_kernel, with_kernel, Cpu, Kernel};
+//! trait Mobility: Kernel {
+//!     fn mobility_after(self, sq: usize, p: u64, o: u64) -> u32;
 //! }
-//! if Cpu::detect() != Cpu::Portable {
-//!     // SAFETY: AVX2, BMI1/2, POPCNT and LZCNT are present (Cpu::detect checked them).
-//!     let n = unsafe { mobility_after_avx2(37, 0x0000_0008_1000_0000, 0x0000_0010_0800_0000) };
-//!     assert_eq!(n, 3);
+//! macro_rules! mobility_copy {
+//!     ($k:ty, $(#[$attr:meta])*) => {
+//!         impl Mobility for $k {
+//!             fn mobility_after(self, sq: usize, p: u64, o: u64) -> u32 {
+//!                 $(#[$attr])*
+//!                 fn copy(k: $k, sq: usize, p: u64, o: u64) -> u32 {
+//!                     let f = k.flip(sq, p, o); // inlined: same features
+//!                     k.moves(o ^ f, p ^ f ^ (1 << sq)).count_ones()
+//!                 }
+//!                 // SAFETY: the token `self` proves the features `copy` is compiled with.
+//!                 #[allow(unused_unsafe)]
+//!                 unsafe { copy(self, sq, p, o) }
+//!             }
+//!         }
+//!     };
 //! }
-//! # }
+//! for_each_kernel!(mobility_copy);
+//! let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000); // start, Black to move
+//! let n = with_kernel!(Cpu::detect(), |k| k.mobility_after(37, p, o));
+//! assert_eq!(n, 3);
 //! ```
 //!
-//! [`perft()`] does exactly this (one recursive copy per [`Cpu`] level, chosen at the root).
+//! [`perft()`] does exactly this (one recursive copy per [`Cpu`] level, chosen at the root), and
+//! so do the solver and the midgame search of `ply-othello-engine`.
 //!
 //! # Main entry points
 //! - Rules: [`Board`] (`start`, `moves`, `play`, `play_flips`, `next`, `pass`, `is_game_over`,
@@ -64,6 +84,7 @@ pub mod flip;
 pub mod game;
 pub mod ggf;
 pub mod hash;
+pub mod kernel;
 pub mod lines;
 pub mod movelist;
 pub mod moves;
@@ -80,10 +101,11 @@ pub use error::ParseError;
 pub use flip::portable::flip;
 pub use game::{Game, MoveError};
 pub use ggf::{parse_ggf, to_ggf, GgfError, GgfGame};
+pub use kernel::{Cpu, Kernel};
 pub use movelist::{format_moves, parse_and_play, parse_moves, play_moves};
 pub use moves::portable::get_moves;
 pub use obf::{parse_obf, parse_obf_line, Obf, Verdict};
-pub use perft::{perft, perft_parallel, perft_with, Cpu};
+pub use perft::{perft, perft_parallel, perft_with};
 pub use position::Position;
 pub use square::{parse_square, square_name, PASS};
 pub use wthor::{WthorError, WthorFile, WthorGame, WthorPly};

@@ -4,181 +4,120 @@
 //!
 //! The last ply is counted in bulk: a node at depth 1 has `max(popcount(moves), 1)` leaves (no move
 //! means one pass or one finished game). The search is compiled once per CPU level (portable, AVX2,
-//! AVX-512) and [`perft`] picks the best one once, at the root.
+//! AVX-512, see [`crate::kernel`]) and [`perft`] picks the best one once, at the root.
 
+#[cfg(target_arch = "x86_64")]
+use crate::kernel::{Avx2, Avx512};
+use crate::kernel::{Cpu, Kernel, Portable};
 use crate::Board;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// CPU levels a perft (or any search) can be compiled for, best first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cpu {
-    /// AVX-512 F/VL/CD (+ AVX2, BMI2, POPCNT, LZCNT).
-    Avx512,
-    /// AVX2 (+ BMI2, POPCNT, LZCNT).
-    Avx2,
-    /// Any CPU.
-    Portable,
+/// Leaves of a depth-2 node with legal `moves`: each child counts its moves, or 1 (pass / game
+/// end). The SIMD kernels compute the children's mobility several at a time.
+trait Last2: Kernel {
+    fn last2(self, player: u64, opponent: u64, moves: u64) -> u64;
 }
 
-impl Cpu {
-    /// The best level the running CPU supports.
-    pub fn detect() -> Cpu {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::is_x86_feature_detected as has;
-            let avx2 = has!("avx2") && has!("bmi2") && has!("popcnt") && has!("lzcnt");
-            if avx2 && has!("avx512f") && has!("avx512vl") && has!("avx512cd") {
-                return Cpu::Avx512;
-            }
-            if avx2 {
-                return Cpu::Avx2;
-            }
+impl Last2 for Portable {
+    #[inline(always)]
+    fn last2(self, player: u64, opponent: u64, mut moves: u64) -> u64 {
+        let mut total = 0;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = self.flip(sq, player, opponent);
+            total += self
+                .moves(opponent ^ f, player ^ f ^ (1u64 << sq))
+                .count_ones()
+                .max(1) as u64;
         }
-        Cpu::Portable
-    }
-
-    /// Whether the running CPU supports this level.
-    pub fn is_supported(self) -> bool {
-        match self {
-            Cpu::Portable => true,
-            Cpu::Avx2 => Cpu::detect() != Cpu::Portable,
-            Cpu::Avx512 => Cpu::detect() == Cpu::Avx512,
-        }
-    }
-
-    /// Lower-case name for reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Cpu::Avx512 => "avx512",
-            Cpu::Avx2 => "avx2",
-            Cpu::Portable => "portable",
-        }
+        total
     }
 }
-
-/// One perft search per CPU level: `$name` is compiled with `$attr` and uses `$moves` / `$flip`.
-macro_rules! perft_variant {
-    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path, $last2:path) => {
-        $(#[$attr])*
-        fn $name(player: u64, opponent: u64, depth: u32) -> u64 {
-            let mut moves = $moves(player, opponent);
-            if moves == 0 {
-                if depth <= 1 || $moves(opponent, player) == 0 {
-                    return 1; // one pass at the last ply, or a finished game
-                }
-                return $name(opponent, player, depth - 1);
-            }
-            if depth <= 1 {
-                return moves.count_ones() as u64;
-            }
-            if depth == 2 {
-                return $last2(player, opponent, moves);
-            }
-            let mut total = 0;
-            while moves != 0 {
-                let sq = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
-                let f = $flip(sq, player, opponent);
-                total += $name(opponent ^ f, player ^ f ^ (1u64 << sq), depth - 1);
-            }
-            total
-        }
-    };
-}
-
-/// Leaves of a depth-2 node with legal `moves`: each child counts its moves, or 1 (pass / game end).
-macro_rules! last2_loop {
-    ($(#[$attr:meta])* $name:ident, $moves:path, $flip:path) => {
-        $(#[$attr])*
-        #[inline]
-        fn $name(player: u64, opponent: u64, mut moves: u64) -> u64 {
-            let mut total = 0;
-            while moves != 0 {
-                let sq = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
-                let f = $flip(sq, player, opponent);
-                total += $moves(opponent ^ f, player ^ f ^ (1u64 << sq)).count_ones().max(1) as u64;
-            }
-            total
-        }
-    };
-}
-
-last2_loop!(
-    last2_portable,
-    crate::moves::portable::get_moves,
-    crate::flip::portable::flip
-);
 
 /// Depth-2 leaves with the children's mobility computed `$lanes` at a time by `$batch`.
 macro_rules! last2_batch {
-    ($(#[$attr:meta])* $name:ident, $lanes:literal, $batch:path, $flip:path) => {
-        $(#[$attr])*
-        #[inline]
-        fn $name(player: u64, opponent: u64, mut moves: u64) -> u64 {
-            let mut total = 0;
-            let (mut ps, mut os) = ([0u64; $lanes], [0u64; $lanes]);
-            while moves != 0 {
-                let mut n = 0;
-                while moves != 0 && n < $lanes {
-                    let sq = moves.trailing_zeros() as usize;
-                    moves &= moves - 1;
-                    let f = $flip(sq, player, opponent);
-                    ps[n] = opponent ^ f;
-                    os[n] = player ^ f ^ (1u64 << sq);
-                    n += 1;
+    ($k:ident, $lanes:literal, $batch:path) => {
+        #[cfg(target_arch = "x86_64")]
+        impl Last2 for $k {
+            #[inline(always)]
+            fn last2(self, player: u64, opponent: u64, mut moves: u64) -> u64 {
+                let mut total = 0;
+                let (mut ps, mut os) = ([0u64; $lanes], [0u64; $lanes]);
+                while moves != 0 {
+                    let mut n = 0;
+                    while moves != 0 && n < $lanes {
+                        let sq = moves.trailing_zeros() as usize;
+                        moves &= moves - 1;
+                        let f = self.flip(sq, player, opponent);
+                        ps[n] = opponent ^ f;
+                        os[n] = player ^ f ^ (1u64 << sq);
+                        n += 1;
+                    }
+                    // SAFETY: the token `self` proves the features of its level, which include
+                    // those of `$batch`.
+                    let m = unsafe { $batch(&ps, &os) };
+                    total += m[..n]
+                        .iter()
+                        .map(|x| x.count_ones().max(1) as u64)
+                        .sum::<u64>();
                 }
-                let m = $batch(&ps, &os);
-                total += m[..n].iter().map(|x| x.count_ones().max(1) as u64).sum::<u64>();
+                total
             }
-            total
         }
     };
 }
 
-#[cfg(target_arch = "x86_64")]
-last2_batch!(
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    last2_avx2,
-    4,
-    crate::moves::avx2::get_moves_x4,
-    crate::flip::avx2::flip
-);
+last2_batch!(Avx2, 4, crate::moves::avx2::get_moves_x4);
+last2_batch!(Avx512, 8, crate::moves::avx512::get_moves_x8);
 
-#[cfg(target_arch = "x86_64")]
-last2_batch!(
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
-    last2_avx512,
-    8,
-    crate::moves::avx512::get_moves_x8,
-    crate::flip::avx512::flip
-);
+/// A perft compiled for one kernel.
+trait PerftCopy: Kernel {
+    /// Leaf count below `(player, opponent)` to `depth >= 1` plies.
+    fn perft(self, player: u64, opponent: u64, depth: u32) -> u64;
+}
 
-perft_variant!(
-    #[inline(never)]
-    perft_portable,
-    crate::moves::portable::get_moves,
-    crate::flip::portable::flip,
-    last2_portable
-);
+/// The perft copy of kernel `$k`, compiled with `$attr` (see [`crate::for_each_kernel!`]).
+macro_rules! perft_copy {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl PerftCopy for $k {
+            fn perft(self, player: u64, opponent: u64, depth: u32) -> u64 {
+                $(#[$attr])*
+                fn search(k: $k, player: u64, opponent: u64, depth: u32) -> u64 {
+                    let mut moves = k.moves(player, opponent);
+                    if moves == 0 {
+                        if depth <= 1 || k.moves(opponent, player) == 0 {
+                            return 1; // one pass at the last ply, or a finished game
+                        }
+                        return search(k, opponent, player, depth - 1);
+                    }
+                    if depth <= 1 {
+                        return moves.count_ones() as u64;
+                    }
+                    if depth == 2 {
+                        return k.last2(player, opponent, moves);
+                    }
+                    let mut total = 0;
+                    while moves != 0 {
+                        let sq = moves.trailing_zeros() as usize;
+                        moves &= moves - 1;
+                        let f = k.flip(sq, player, opponent);
+                        total += search(k, opponent ^ f, player ^ f ^ (1u64 << sq), depth - 1);
+                    }
+                    total
+                }
+                // SAFETY: `self` is a token of this kernel: it exists only after detection proved
+                // the features `search` is compiled with.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    search(self, player, opponent, depth)
+                }
+            }
+        }
+    };
+}
 
-#[cfg(target_arch = "x86_64")]
-perft_variant!(
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    perft_avx2,
-    crate::moves::avx2::get_moves,
-    crate::flip::avx2::flip,
-    last2_avx2
-);
-
-#[cfg(target_arch = "x86_64")]
-perft_variant!(
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
-    perft_avx512,
-    crate::moves::avx512::get_moves,
-    crate::flip::avx512::flip,
-    last2_avx512
-);
+crate::for_each_kernel!(perft_copy);
 
 /// Leaf count of `board` to `depth` plies with the CPU level `cpu`; `None` when the running CPU
 /// does not support it. Depth 0 counts the position itself (1).
@@ -189,18 +128,11 @@ pub fn perft_with(board: Board, depth: u32, cpu: Cpu) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
-    let (p, o) = (board.player, board.opponent);
-    Some(match cpu {
-        Cpu::Portable => perft_portable(p, o, depth),
-        // SAFETY: the CPU supports the level's features (checked above).
-        #[cfg(target_arch = "x86_64")]
-        Cpu::Avx2 => unsafe { perft_avx2(p, o, depth) },
-        // SAFETY: as above.
-        #[cfg(target_arch = "x86_64")]
-        Cpu::Avx512 => unsafe { perft_avx512(p, o, depth) },
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => perft_portable(p, o, depth),
-    })
+    Some(crate::with_kernel!(cpu, |k| k.perft(
+        board.player,
+        board.opponent,
+        depth
+    )))
 }
 
 /// Leaf count of `board` to `depth` plies, with the best CPU level of the running machine.

@@ -20,10 +20,11 @@ pub use root::{Mode, RootResult, Solver, PASS};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::eval::{Features, Weights};
-use crate::kernel::{Avx2, Kernel, Portable};
+use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
+use crate::watch::Watch;
 use empties::{Empties, HEAD};
 use last_flip::count_last_flip;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
@@ -153,13 +154,9 @@ pub struct Search<K: Kernel> {
     pub(crate) empties: Empties,
     pub(crate) parity: u32,
     pub(crate) n_empties: u32,
-    /// Set by another thread to abandon the search: the null-window layers with a table poll
-    /// it, return at once without storing, and the caller discards the result.
-    pub(crate) abort: Arc<AtomicBool>,
-    /// Time at which the search raises `abort` itself (checked every [`POLL_NODES`] calls,
-    /// in case the timer thread is starved of CPU).
-    pub(crate) deadline: Option<std::time::Instant>,
-    pub(crate) poll: u32,
+    /// Abort flag and deadline: the null-window layers with a table poll them, return at once
+    /// without storing, and the caller discards the result.
+    pub(crate) watch: Watch,
     /// Evaluation for move ordering at [`EVAL_SORT_DEPTH`] empties and more (issue 6).
     pub(crate) weights: Option<Arc<Weights>>,
 }
@@ -170,9 +167,6 @@ pub const EVAL_SORT_DEPTH: u32 = 14;
 
 /// From this many empties on, the ordering uses a one-ply search of the child instead.
 pub const EVAL_SORT_DEPTH_1: u32 = 18;
-
-/// Null-window calls between two looks at the clock.
-pub const POLL_NODES: u32 = 64;
 
 impl<K: Kernel> Search<K> {
     /// A search with its own table of `tt_mib` MiB.
@@ -190,9 +184,7 @@ impl<K: Kernel> Search<K> {
             empties: Empties::new(0),
             parity: 0,
             n_empties: 0,
-            abort: Arc::new(AtomicBool::new(false)),
-            deadline: None,
-            poll: POLL_NODES,
+            watch: Watch::new(Arc::new(AtomicBool::new(false))),
             weights: None,
         }
     }
@@ -200,7 +192,7 @@ impl<K: Kernel> Search<K> {
     /// True once the abort flag was raised: every result since is meaningless.
     #[inline(always)]
     pub fn aborted(&self) -> bool {
-        self.abort.load(Relaxed)
+        self.watch.aborted()
     }
 
     /// A copy for a helper thread: same table, pool and position state, no nodes.
@@ -213,27 +205,9 @@ impl<K: Kernel> Search<K> {
             empties: self.empties.clone(),
             parity: self.parity,
             n_empties: self.n_empties,
-            abort: Arc::clone(&self.abort),
-            deadline: self.deadline,
-            poll: POLL_NODES,
+            watch: self.watch.share(),
             weights: self.weights.clone(),
         }
-    }
-
-    /// Polls the deadline now and then; true when the search must stop.
-    #[inline(always)]
-    pub(crate) fn poll_abort(&mut self) -> bool {
-        self.poll -= 1;
-        if self.poll == 0 {
-            self.poll = POLL_NODES;
-            if self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
-                self.abort.store(true, Relaxed);
-            }
-        }
-        self.abort.load(Relaxed)
     }
 
     /// Prepares the empty list and parity for a root position.
@@ -506,7 +480,7 @@ macro_rules! endgame_search {
                 let n = self.n_empties;
                 let beta = alpha + 1;
                 self.nodes += 1;
-                if self.poll_abort() {
+                if self.watch.poll() {
                     return alpha;
                 }
                 let nodes0 = self.nodes;
@@ -589,14 +563,14 @@ macro_rules! endgame_search {
                                 let cf = Features::new(cp, co);
                                 let mut replies = k.moves(cp, co);
                                 if replies == 0 {
-                                    return -w.evaluate(&cf.pass(), n as usize - 1);
+                                    return -k.evaluate(w, &cf.pass(), n as usize - 1);
                                 }
                                 let mut best = -SCORE_INF * 128;
                                 while replies != 0 {
                                     let y = replies.trailing_zeros() as usize;
                                     replies &= replies - 1;
                                     let f = k.flip(y, cp, co);
-                                    best = best.max(-w.evaluate(&cf.update(y, f), n as usize - 2));
+                                    best = best.max(-k.evaluate(w, &k.update(&cf, y, f), n as usize - 2));
                                 }
                                 best
                             }, 1);
@@ -604,7 +578,7 @@ macro_rules! endgame_search {
                             list.add_evaluation(|m| {
                                 let x = m.x as usize;
                                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                w.evaluate(&Features::new(cp, co), n as usize - 1)
+                                k.evaluate(w, &Features::new(cp, co), n as usize - 1)
                             }, 2);
                         }
                     }
@@ -648,7 +622,7 @@ macro_rules! endgame_search {
                     }
                 }
                 self.n_empties += 1;
-                if self.abort.load(Relaxed) {
+                if self.aborted() {
                     return best;
                 }
                 self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
@@ -670,13 +644,9 @@ macro_rules! endgame_search {
                         .map(|_| {
                             let mut h = self.helper();
                             let shared = &shared;
+                            // the closure inherits this copy's target features
                             scope.spawn(move || {
-                                // SAFETY: the kernel token inside `h` proves the CPU features
-                                // `split_worker` is compiled with (always true for Portable).
-                                #[allow(unused_unsafe)]
-                                unsafe {
-                                    h.split_worker(p, o, alpha, shared)
-                                };
+                                h.split_worker(p, o, alpha, shared);
                                 pool.release();
                                 h.nodes
                             })
@@ -719,16 +689,12 @@ macro_rules! endgame_search {
     };
 }
 
-endgame_search!(Portable, #[inline]);
-#[cfg(target_arch = "x86_64")]
-endgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
-// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
-#[cfg(not(target_arch = "x86_64"))]
-endgame_search!(Avx2, #[inline]);
+engine_kernels!(endgame_search);
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::kernel::{with_kernel, Cpu, Portable, Searches};
 
     /// Plain negamax over all moves: the reference.
     pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
@@ -782,7 +748,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn check_kernel<K: Kernel>(k: K, run: impl Fn(&mut Search<K>, u64, u64, i32) -> i32) {
+    fn check_kernel<K: Searches>(k: K) {
         let mut seed = 0x1234_5678_9abc_def1u64;
         let mut search = Search::new(k, 4);
         for empties in 1..=10u32 {
@@ -800,7 +766,7 @@ pub(crate) mod tests {
                         continue;
                     }
                     search.set_root(p, o);
-                    let s = run(&mut search, p, o, alpha);
+                    let s = K::endgame_nws(&mut search, p, o, alpha);
                     if exact > alpha {
                         assert!(
                             s > alpha && s <= exact,
@@ -819,17 +785,14 @@ pub(crate) mod tests {
 
     #[test]
     fn null_window_solvers_match_minimax_portable() {
-        check_kernel(Portable, |s, p, o, a| s.nws_any(p, o, a));
+        check_kernel(Portable);
     }
 
     #[test]
-    fn null_window_solvers_match_minimax_avx2() {
-        let Some(k) = Avx2::detect() else {
-            eprintln!("skipping: no AVX2/BMI2 on this CPU");
-            return;
-        };
-        // SAFETY: the token comes from `Avx2::detect`.
-        check_kernel(k, |s, p, o, a| unsafe { s.nws_any(p, o, a) });
+    fn null_window_solvers_match_minimax_best_kernel() {
+        let cpu = Cpu::detect();
+        eprintln!("kernel: {}", cpu.name());
+        with_kernel!(cpu, |k| check_kernel(k));
     }
 
     #[test]

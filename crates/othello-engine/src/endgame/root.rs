@@ -1,13 +1,14 @@
 //! Root of the exact solver: principal-variation search with aspiration, exact score, best
 //! move and principal variation; all-moves mode; win/draw/loss-only mode.
 //!
-//! The root picks the CPU kernel once ([`Solver::new`]) and runs the whole search in that
-//! kernel's instantiation.
+//! The root picks the CPU kernel once ([`Solver::new`], with [`with_kernel!`]) and runs the
+//! whole search in that kernel's copy, entered through [`Searches::solve_root`].
 
 use super::{final_score, Pool, Search, SCORE_INF};
 use crate::bits::{bit, QUADRANT_ID};
-use crate::kernel::{Avx2, Kernel, Portable};
+use crate::kernel::{engine_kernels, with_kernel, Cpu, Kernel, Searches};
 use crate::moveorder::MoveList;
+use crate::tt::Tt;
 use crate::tt::{EXACT, NO_MOVE};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -198,22 +199,42 @@ macro_rules! root_search {
     };
 }
 
-root_search!(Portable, #[inline]);
-#[cfg(target_arch = "x86_64")]
-root_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
-// elsewhere `Avx2::detect` never yields a token; the copy only keeps the types uniform
-#[cfg(not(target_arch = "x86_64"))]
-root_search!(Avx2, #[inline]);
+engine_kernels!(root_search);
 
-/// The search instantiated for the kernel chosen at start-up.
-enum Engine {
-    Portable(Box<Search<Portable>>),
-    Avx2(Box<Search<Avx2>>),
+/// What a [`Solver`] holds: the search copy of the kernel chosen at start-up, whatever it is.
+trait Root: Send {
+    fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult;
+    fn kernel_name(&self) -> &'static str;
+    fn abort_flag(&self) -> &Arc<AtomicBool>;
+    fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>);
+    fn set_pool(&mut self, pool: Option<Arc<Pool>>);
+    fn tt(&self) -> &Tt;
+}
+
+impl<K: Searches> Root for Search<K> {
+    fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
+        K::solve_root(self, player, opponent, mode)
+    }
+    fn kernel_name(&self) -> &'static str {
+        self.k.name()
+    }
+    fn abort_flag(&self) -> &Arc<AtomicBool> {
+        &self.watch.abort
+    }
+    fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
+        self.weights = weights;
+    }
+    fn set_pool(&mut self, pool: Option<Arc<Pool>>) {
+        self.pool = pool;
+    }
+    fn tt(&self) -> &Tt {
+        &self.tt
+    }
 }
 
 /// An exact endgame solver. The CPU kernel is chosen once, here.
 pub struct Solver {
-    engine: Engine,
+    search: Box<dyn Root>,
     threads: usize,
 }
 
@@ -221,19 +242,18 @@ impl Solver {
     /// A solver with a `tt_mib` MiB transposition table, using the fastest kernel the CPU
     /// supports unless `portable` is set.
     pub fn new(tt_mib: usize, portable: bool) -> Solver {
-        let mut engine = match Avx2::detect() {
-            Some(k) if !portable => Engine::Avx2(Box::new(Search::new(k, tt_mib))),
-            _ => Engine::Portable(Box::new(Search::new(Portable, tt_mib))),
+        let cpu = if portable {
+            Cpu::Portable
+        } else {
+            Cpu::detect()
         };
+        let mut search: Box<dyn Root> = with_kernel!(cpu, |k| Box::new(Search::new(k, tt_mib)));
         // the shipped evaluation orders moves at high empties (a test guards its decoding)
         let weights = crate::eval::embedded_weights()
             .ok()
             .map(|w| Arc::new(crate::eval::Weights::new(&w)));
-        match &mut engine {
-            Engine::Portable(s) => s.weights = weights,
-            Engine::Avx2(s) => s.weights = weights,
-        }
-        Solver { engine, threads: 1 }
+        search.set_weights(weights);
+        Solver { search, threads: 1 }
     }
 
     /// Like [`new`](Self::new), searching with `threads` threads (1 = sequential reference).
@@ -241,10 +261,7 @@ impl Solver {
         let threads = threads.max(1);
         let mut solver = Solver::new(tt_mib, portable);
         let pool = (threads > 1).then(|| Arc::new(Pool::new(threads - 1)));
-        match &mut solver.engine {
-            Engine::Portable(s) => s.pool = pool,
-            Engine::Avx2(s) => s.pool = pool,
-        }
+        solver.search.set_pool(pool);
         solver.threads = threads;
         solver
     }
@@ -256,47 +273,30 @@ impl Solver {
 
     /// Name of the kernel in use.
     pub fn kernel_name(&self) -> &'static str {
-        match &self.engine {
-            Engine::Portable(s) => s.k.name(),
-            Engine::Avx2(s) => s.k.name(),
-        }
+        self.search.kernel_name()
     }
 
     /// Solves `player` to move against `opponent` (discs must not overlap).
     pub fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
         let (player, opponent) = (player, opponent & !player);
-        match &mut self.engine {
-            Engine::Portable(s) => s.solve_root(player, opponent, mode),
-            // SAFETY: an `Avx2` token exists only after `Avx2::detect` confirmed every feature
-            // that the target_feature attribute of `solve_root` enables.
-            Engine::Avx2(s) => unsafe { s.solve_root(player, opponent, mode) },
-        }
+        self.search.solve(player, opponent, mode)
     }
 
     /// The flag that abandons a running [`solve`](Self::solve) when another thread sets it (the
     /// solve then returns early with a meaningless result; clear the flag before the next one).
     pub fn abort_flag(&self) -> Arc<AtomicBool> {
-        match &self.engine {
-            Engine::Portable(s) => Arc::clone(&s.abort),
-            Engine::Avx2(s) => Arc::clone(&s.abort),
-        }
+        Arc::clone(self.search.abort_flag())
     }
 
     /// Orders moves without the evaluation (the fastest-first reference ordering).
     pub fn without_evaluation(mut self) -> Solver {
-        match &mut self.engine {
-            Engine::Portable(s) => s.weights = None,
-            Engine::Avx2(s) => s.weights = None,
-        }
+        self.search.set_weights(None);
         self
     }
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
-        match &mut self.engine {
-            Engine::Portable(s) => s.tt.clear(),
-            Engine::Avx2(s) => s.tt.clear(),
-        }
+        self.search.tt().clear();
     }
 }
 
@@ -304,6 +304,7 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::endgame::tests::random_position;
+    use crate::kernel::Portable;
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 

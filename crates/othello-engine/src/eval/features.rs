@@ -10,6 +10,7 @@ use super::pattern::{
     self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
     VIEW_LANE,
 };
+use crate::kernel::{with_kernel, Cpu, Eval};
 
 /// The 46 pattern indices of a position plus the view flag, in gather-ready form: each lane is
 /// relative to [`pattern::LANE_BASE`] (lanes 46 and 47 read the table's zero guards).
@@ -62,16 +63,11 @@ impl Features {
         out
     }
 
-    /// Features after the side to move plays `x` flipping `flipped`: dispatches to AVX2 when the
-    /// CPU has it, else to the portable update.
-    #[inline]
+    /// Features after the side to move plays `x` flipping `flipped`, with the AVX2 update when
+    /// [`Cpu::detect`] finds it, else the portable one. For callers outside a search: the
+    /// search copies call their kernel's update directly, with no dispatch.
     pub fn update(&self, x: usize, flipped: u64) -> Features {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2 (checked just above).
-            return unsafe { self.update_avx2(x, flipped) };
-        }
-        self.update_portable(x, flipped)
+        with_kernel!(Cpu::detect(), |k| k.update(self, x, flipped))
     }
 
     /// Portable update through the sparse square-to-feature lists (Edax's `eval_update`).
@@ -181,6 +177,7 @@ impl Features {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::kernel::Portable;
 
     /// Discs flipped by `player` playing `x` (simple reference, used by the eval tests).
     pub(crate) fn flips(player: u64, opponent: u64, x: usize) -> u64 {
@@ -248,13 +245,12 @@ pub(crate) mod tests {
                 passes = 0;
                 let x = moves[(next() % moves.len() as u64) as usize];
                 let fl = flips(p, o, x);
-                let a = feat.update_portable(x, fl);
+                let a = Portable.update(&feat, x, fl);
                 #[cfg(target_arch = "x86_64")]
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // SAFETY: AVX2 checked just above.
-                    let b = unsafe { feat.update_avx2(x, fl) };
-                    assert_eq!(a, b, "avx2 vs portable");
+                if let Some(k) = crate::kernel::Avx2::detect() {
+                    assert_eq!(a, k.update(&feat, x, fl), "avx2 vs portable");
                 }
+                assert_eq!(a, feat.update(x, fl), "dispatch vs portable");
                 feat = a;
                 let (np, no) = (o ^ fl, p | fl | (1u64 << x));
                 p = np;

@@ -6,6 +6,7 @@ use super::features::Features;
 use super::pattern::{
     self, KINDS, LANE_BASE, N_FEATURES, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
 };
+use crate::kernel::{with_kernel, Cpu, Eval};
 
 /// Number of plies of a game (0..=60 empties).
 pub const N_PLIES: usize = 61;
@@ -149,15 +150,11 @@ impl Weights {
         &self.data[t * TABLE_LEN..(t + 1) * TABLE_LEN]
     }
 
-    /// Evaluation of the side to move in 1/128 disc: AVX2 gathers when available, else scalar.
-    #[inline]
+    /// Evaluation of the side to move in 1/128 disc: AVX2 gathers when [`Cpu::detect`] finds
+    /// AVX2, else scalar. For callers outside a search: the search copies call their kernel's
+    /// evaluation directly, with no dispatch.
     pub fn evaluate(&self, f: &Features, n_empties: usize) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is available (checked just above).
-            return unsafe { self.evaluate_avx2(f, n_empties) };
-        }
-        self.evaluate_scalar(f, n_empties)
+        with_kernel!(Cpu::detect(), |k| k.evaluate(self, f, n_empties))
     }
 
     /// Scalar evaluation: 46 table lookups plus the bias.
@@ -267,6 +264,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::eval::features::tests::random_games;
     use crate::eval::pattern::tests::symmetries;
+    use crate::kernel::Portable;
 
     /// Random packed weights (deterministic), one stage per two plies.
     pub(crate) fn random_packed(seed: u64) -> PackedWeights {
@@ -308,12 +306,11 @@ pub(crate) mod tests {
         let mut n = 0;
         random_games(60, 12345, |p, o, f| {
             let e = (!(p | o)).count_ones() as usize;
-            let s = w.evaluate_scalar(f, e);
+            let s = Portable.evaluate(&w, f, e);
             assert_eq!(s, w.evaluate(f, e), "dispatch vs scalar");
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: AVX2 checked just above.
-                assert_eq!(s, unsafe { w.evaluate_avx2(f, e) }, "gather vs scalar");
+            if let Some(k) = crate::kernel::Avx2::detect() {
+                assert_eq!(s, k.evaluate(&w, f, e), "gather vs scalar");
             }
             assert_eq!(
                 s,

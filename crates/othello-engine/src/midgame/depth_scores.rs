@@ -1,9 +1,9 @@
 //! Unpruned scores of one position at every depth: the raw data of the Multi-ProbCut fit
 //! (`ply-othello fit-mpc` in the tools crate regresses deep scores on shallow ones).
 
-use super::worker::{Tree, Worker};
+use super::worker::Worker;
 use crate::eval::{Features, Weights};
-use crate::kernel::{Avx2, Kernel, Portable};
+use crate::kernel::{with_kernel, Cpu, Searches};
 use crate::tt::Tt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -30,23 +30,19 @@ pub fn depth_scores(
     exact_max: u32,
 ) -> DepthScores {
     let opponent = opponent & !player;
-    match Avx2::detect() {
-        Some(k) => scores_with(k, weights, player, opponent, max_depth, exact_max),
-        None => scores_with(Portable, weights, player, opponent, max_depth, exact_max),
-    }
+    with_kernel!(Cpu::detect(), |k| scores_with(
+        k, weights, player, opponent, max_depth, exact_max
+    ))
 }
 
-fn scores_with<K: Kernel>(
+fn scores_with<K: Searches>(
     k: K,
     w: &Arc<Weights>,
     p: u64,
     o: u64,
     max_depth: u32,
     exact_max: u32,
-) -> DepthScores
-where
-    Worker<K>: Tree,
-{
+) -> DepthScores {
     let empties = 64 - (p | o).count_ones();
     let abort = Arc::new(AtomicBool::new(false));
     let mut wk = Worker::new(
@@ -60,9 +56,10 @@ where
     let mut pv = Vec::new();
     let by_depth = (0..=max_depth)
         .take_while(|&d| d < empties)
-        .map(|d| wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv))
+        .map(|d| K::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv))
         .collect();
-    let exact = (empties <= exact_max).then(|| wk.pvs_entry(p, o, &f, -64, 64, empties, &mut pv));
+    let exact = (empties <= exact_max)
+        .then(|| K::midgame_pvs(&mut wk, p, o, &f, -64, 64, empties, &mut pv));
     DepthScores {
         empties,
         by_depth,

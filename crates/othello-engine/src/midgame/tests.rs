@@ -373,8 +373,9 @@ fn threads_agree_on_exact_scores() {
 #[test]
 #[ignore]
 fn mpc_saves_nodes() {
-    use super::worker::{Tree, Worker};
+    use super::worker::Worker;
     use crate::eval::{Features, Weights};
+    use crate::kernel::Searches;
     use crate::tt::Tt;
     use std::sync::Arc;
     let w = Arc::new(Weights::new(&crate::eval::embedded_weights().unwrap()));
@@ -398,12 +399,12 @@ fn mpc_saves_nodes() {
             for d in 1..=depth {
                 wk.sel = sel;
                 sum += if d == depth {
-                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv)
+                    Portable::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv)
                 } else {
                     0
                 };
                 if d < depth {
-                    wk.pvs_entry(p, o, &f, -64, 64, d, &mut pv);
+                    Portable::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv);
                 }
             }
             time += t.elapsed();

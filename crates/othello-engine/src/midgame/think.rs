@@ -5,13 +5,13 @@
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer};
-use super::worker::{Tree, Worker};
+use super::worker::Worker;
 use crate::bits::bit;
 use crate::endgame::PASS;
 use crate::endgame::{final_score, Pool, SCORE_INF};
 use crate::engine::{Info, Limits, MoveScore, Outcome};
 use crate::eval::{Features, Weights};
-use crate::kernel::Kernel;
+use crate::kernel::Searches;
 use crate::moveorder::{score_move, MoveList};
 use crate::tt::{Tt, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -152,7 +152,7 @@ struct Root {
 
 /// Searches one root move to `depth - 1` with window (alpha, beta) from the mover's view.
 #[allow(clippy::too_many_arguments)]
-fn search_move<K: Kernel>(
+fn search_move<K: Searches>(
     w: &mut Worker<K>,
     root: &Root,
     m: &RootMove,
@@ -161,34 +161,28 @@ fn search_move<K: Kernel>(
     depth: u32,
     pv: &mut Vec<u8>,
     null: bool,
-) -> i32
-where
-    Worker<K>: Tree,
-{
+) -> i32 {
     let x = m.x as usize;
     let (cp, co) = (root.o ^ m.flipped, root.p ^ m.flipped ^ bit(x));
-    let cf = root.f.update(x, m.flipped);
+    let cf = w.k.update(&root.f, x, m.flipped);
     if null {
-        -w.nws_entry(cp, co, &cf, -alpha - 1, depth - 1)
+        -K::midgame_nws(w, cp, co, &cf, -alpha - 1, depth - 1)
     } else {
-        -w.pvs_entry(cp, co, &cf, -beta, -alpha, depth - 1, pv)
+        -K::midgame_pvs(w, cp, co, &cf, -beta, -alpha, depth - 1, pv)
     }
 }
 
 /// Principal-variation search of the root moves with window (alpha, beta); the best move
 /// goes to the front. `None` when aborted.
 #[allow(clippy::needless_range_loop)]
-fn root_pvs<K: Kernel>(
+fn root_pvs<K: Searches>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
     alpha: i32,
     beta: i32,
     depth: u32,
-) -> Option<i32>
-where
-    Worker<K>: Tree,
-{
+) -> Option<i32> {
     let mut best = -SCORE_INF;
     let mut best_i = 0;
     let mut a = alpha;
@@ -225,17 +219,14 @@ where
 }
 
 /// One iteration at `stage`: aspiration around `guess`, or every move with a full window.
-fn iterate<K: Kernel>(
+fn iterate<K: Searches>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
     stage: Stage,
     guess: i32,
     all: bool,
-) -> Option<Iteration>
-where
-    Worker<K>: Tree,
-{
+) -> Option<Iteration> {
     w.sel = stage.sel;
     let depth = stage.depth;
     let exact = stage.sel == NO_SELECTIVITY && depth >= root.n;
@@ -300,7 +291,7 @@ type Report<'a> = dyn FnMut(Stage, &Iteration, u64) + 'a;
 /// The iterations of one thread. The main thread (`report` set) reports and stops at the soft
 /// budget; helpers run until their abort flag is raised.
 #[allow(clippy::too_many_arguments)]
-fn run<K: Kernel>(
+fn run<K: Searches>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
@@ -309,10 +300,7 @@ fn run<K: Kernel>(
     start: Instant,
     soft: Option<Duration>,
     mut report: Option<&mut Report<'_>>,
-) -> Option<(Stage, Iteration)>
-where
-    Worker<K>: Tree,
-{
+) -> Option<(Stage, Iteration)> {
     let mut last: Option<(Stage, Iteration)> = None;
     for (i, &stage) in stages.iter().enumerate() {
         // iterations grow about threefold; the first endgame stage far more
@@ -362,7 +350,7 @@ fn after_pass(
 }
 
 /// `Engine::think` for kernel `k`.
-pub(crate) fn think<K: Kernel>(
+pub(crate) fn think<K: Searches>(
     k: K,
     ctx: &Context<'_>,
     p: u64,
@@ -370,10 +358,7 @@ pub(crate) fn think<K: Kernel>(
     limits: &Limits,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&Info),
-) -> Outcome
-where
-    Worker<K>: Tree,
-{
+) -> Outcome {
     let start = Instant::now();
     let n = 64 - (p | o).count_ones();
     let moves = k.moves(p, o);
@@ -399,7 +384,7 @@ where
         if limits.clock.is_some() {
             // a forced pass in a game: no decision to make, so no clock time to spend
             out.score =
-                -crate::eval::to_discs(ctx.weights.evaluate(&Features::new(o, p), n as usize));
+                -crate::eval::to_discs(k.evaluate(ctx.weights, &Features::new(o, p), n as usize));
             out.pv.push(PASS);
             out.elapsed = start.elapsed();
             return out;

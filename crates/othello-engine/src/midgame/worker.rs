@@ -4,7 +4,8 @@
 //! searches (deep nodes) or mobility (shallow nodes), and the exact solver at the leaves of
 //! endgame searches. Scores are in discs, from the side to move.
 //!
-//! Like the solver, the search is instantiated once per CPU kernel by a macro.
+//! Like the solver, the search is instantiated once per CPU kernel by a macro (see the
+//! crate docs); generic code enters it through the `Searches` trait of `kernel.rs`.
 
 use super::level::NO_SELECTIVITY;
 use super::mpc;
@@ -12,11 +13,14 @@ use crate::bits::bit;
 use crate::endgame::PASS;
 use crate::endgame::{final_score, Search, SCORE_INF, SC_THRESHOLD};
 use crate::eval::{Features, Weights};
-use crate::kernel::{Avx2, Kernel, Portable};
-use crate::moveorder::{score_move, MoveList};
+use crate::kernel::{engine_kernels, Eval, Kernel};
+use crate::moveorder::{
+    score_move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
+};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use crate::watch::Watch;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,15 +30,6 @@ pub const END_MPC_MIN: u32 = 12;
 
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
-
-/// Ordering weight of one disc of a shallow search score (Edax: `w_eval`).
-const W_EVAL: i32 = 1 << 15;
-/// Ordering weight of one opponent reply removed.
-const W_MOBILITY: i32 = 1 << 14;
-/// Ordering score of the table's best and second moves, and of a wipe-out.
-const W_HASH_1: i32 = 1 << 29;
-const W_HASH_2: i32 = 1 << 28;
-const W_WIPEOUT: i32 = 1 << 30;
 
 /// Depth of the shallow searches that order the moves of a node searched to `depth` plies
 /// at `n` empties, or `None` for mobility ordering (Edax's `movelist_evaluate`).
@@ -65,20 +60,18 @@ pub struct Worker<K: Kernel> {
     pub nodes: u64,
     /// Index of the current selectivity ([`NO_SELECTIVITY`] = no cuts).
     pub(crate) sel: u8,
-    /// Raised by the timer, the caller's stop or the node limit: abandon everything.
-    pub(crate) abort: Arc<AtomicBool>,
+    /// Abort flag (raised by the timer, the caller's stop or the node limit) and the hard
+    /// time limit, also watched by the search itself in case the timer is starved.
+    pub(crate) watch: Watch,
     /// Node budget of this worker (u64::MAX = none).
     pub(crate) node_limit: u64,
-    /// Hard time limit, also watched by the search itself in case the timer is starved.
-    pub(crate) deadline: Option<Instant>,
-    poll: u32,
 }
 
-impl<K: Kernel> Worker<K> {
+impl<K: Eval> Worker<K> {
     /// A worker on shared tables; the solver shares `abort` so one flag stops both.
     pub fn new(k: K, w: Arc<Weights>, tt: Arc<Tt>, eg_tt: Arc<Tt>, abort: Arc<AtomicBool>) -> Self {
         let mut eg = Search::with_tt(k, eg_tt);
-        eg.abort = Arc::clone(&abort);
+        eg.watch = Watch::new(Arc::clone(&abort));
         eg.weights = Some(Arc::clone(&w));
         Worker {
             k,
@@ -87,43 +80,39 @@ impl<K: Kernel> Worker<K> {
             eg,
             nodes: 0,
             sel: NO_SELECTIVITY,
-            abort,
+            watch: Watch::new(abort),
             node_limit: u64::MAX,
-            deadline: None,
-            poll: 0,
         }
     }
 
     /// Sets the hard deadline of this worker and its solver.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.eg.deadline = deadline;
+        self.watch.deadline = deadline;
+        self.eg.watch.deadline = deadline;
     }
 
     /// True once the search must be abandoned (polled at every interior node).
     #[inline(always)]
     pub fn aborted(&self) -> bool {
-        self.abort.load(Relaxed)
+        self.watch.aborted()
     }
 
-    /// Counts a node and enforces the node limit.
+    /// Counts a node, enforces the node limit and polls the deadline; true when the search
+    /// must stop.
     #[inline(always)]
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        self.poll = self.poll.wrapping_add(1);
-        if self.nodes >= self.node_limit
-            || (self.poll.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.abort.store(true, Relaxed);
+        if self.nodes >= self.node_limit {
+            self.watch.raise();
         }
-        self.aborted()
+        self.watch.poll()
     }
 
     /// Static evaluation in discs.
     #[inline(always)]
     fn eval(&mut self, f: &Features, n: u32) -> i32 {
         self.nodes += 1;
-        let s = self.w.evaluate(f, n as usize);
+        let s = self.k.evaluate(&self.w, f, n as usize);
         crate::eval::to_discs(s).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 }
@@ -169,7 +158,7 @@ macro_rules! midgame_search {
                     moves &= moves - 1;
                     let fl = k.flip(x, p, o);
                     let (cp, co) = (o ^ fl, p ^ fl ^ bit(x));
-                    let cf = f.update(x, fl);
+                    let cf = k.update(f, x, fl);
                     let s = if depth == 1 {
                         if cp == 0 {
                             64
@@ -213,7 +202,7 @@ macro_rules! midgame_search {
                                 W_HASH_2
                             } else {
                                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                let cf = f.update(x, m.flipped);
+                                let cf = k.update(f, x, m.flipped);
                                 let replies = k.moves(cp, co);
                                 let mob = (replies.count_ones() + (replies & crate::bits::CORNERS).count_ones()) as i32;
                                 let s = if sd == 0 {
@@ -222,7 +211,7 @@ macro_rules! midgame_search {
                                     let mut pv = Vec::new();
                                     -self.pvs(cp, co, &cf, -64, 64, sd, &mut pv)
                                 };
-                                (s + 64) * W_EVAL + (36 - mob) * W_MOBILITY
+                                (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
                             };
                         }
                         self.sel = sel;
@@ -327,7 +316,7 @@ macro_rules! midgame_search {
                 for i in 0..list.len() {
                     let m = list.pick(i);
                     let x = m.x as usize;
-                    let cf = f.update(x, m.flipped);
+                    let cf = k.update(f, x, m.flipped);
                     let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
                     if s > best {
                         best = s;
@@ -389,7 +378,7 @@ macro_rules! midgame_search {
                     let m = list.pick(i);
                     let x = m.x as usize;
                     let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                    let cf = f.update(x, m.flipped);
+                    let cf = k.update(f, x, m.flipped);
                     let s = if i == 0 {
                         -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
                     } else {
@@ -427,71 +416,4 @@ macro_rules! midgame_search {
     };
 }
 
-midgame_search!(Portable, #[inline]);
-#[cfg(target_arch = "x86_64")]
-midgame_search!(Avx2, #[target_feature(enable = "avx2,bmi2,popcnt,lzcnt")]);
-#[cfg(not(target_arch = "x86_64"))]
-midgame_search!(Avx2, #[inline]);
-
-/// Entry points of a kernel's search copy, callable from generic (non-`target_feature`) code.
-pub trait Tree {
-    /// The principal-variation search of this kernel (window `alpha`..`beta`).
-    #[allow(clippy::too_many_arguments)]
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32;
-    /// The null-window search of this kernel (window `alpha`..`alpha + 1`).
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
-}
-
-impl Tree for Worker<Portable> {
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32 {
-        self.pvs(p, o, f, alpha, beta, depth, pv)
-    }
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-        self.nws(p, o, f, alpha, depth)
-    }
-}
-
-impl Tree for Worker<Avx2> {
-    fn pvs_entry(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<u8>,
-    ) -> i32 {
-        // SAFETY: a worker holds an `Avx2` token only after `Avx2::detect` confirmed every
-        // feature the target_feature attribute of `pvs` enables.
-        #[allow(unused_unsafe)]
-        unsafe {
-            self.pvs(p, o, f, alpha, beta, depth, pv)
-        }
-    }
-    fn nws_entry(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-        // SAFETY: as in `pvs_entry`: the token proves the CPU features.
-        #[allow(unused_unsafe)]
-        unsafe {
-            self.nws(p, o, f, alpha, depth)
-        }
-    }
-}
+engine_kernels!(midgame_search);
