@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod contempt;
 mod endgame;
 mod engine;
 pub mod eval;
@@ -39,6 +40,7 @@ mod stability;
 mod tt;
 mod watch;
 
+pub use contempt::Choice;
 pub use endgame::{Mode, RootResult, Solver, PASS};
 pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
 pub use midgame::bench::{self, BenchLine, BENCH_GAMES, BENCH_LEVEL};

@@ -21,7 +21,7 @@ use super::format::{nboard_depth, pv_compact};
 use ply_othello::game::Game;
 use ply_othello::ggf::{parse_ggf, parse_move};
 use ply_othello::{square_name, PASS};
-use ply_othello_engine::{Engine, Info, Limits, Outcome};
+use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -211,10 +211,20 @@ impl NboardSession {
             return Err("the game is over".into());
         }
         out("status ply is thinking");
-        let outcome = self
-            .think(&self.limits(false), &mut |_| {})
-            .ok_or("the game is over")?;
-        let (best, score) = self.apply_contempt(&outcome);
+        let limits = self.limits(false);
+        let stop = Arc::clone(&self.stop);
+        let Choice {
+            outcome,
+            best,
+            value: score,
+        } = self.engine.think_with_contempt(
+            pos.board.player,
+            pos.board.opponent,
+            &limits,
+            self.contempt,
+            &stop,
+            &mut |_| {},
+        );
         out(&format!(
             "nodestats {} {:.2}",
             outcome.nodes,
@@ -232,45 +242,6 @@ impl NboardSession {
         ));
         out("status");
         Ok(())
-    }
-
-    /// The move to play and its value once a proven draw is worth `-contempt`. Exact scores
-    /// are even, so a draw and a 2-disc result only trade places when |contempt| > 2; then
-    /// every move is solved exactly (the table is warm) and the best value wins.
-    fn apply_contempt(&mut self, outcome: &Outcome) -> (u8, f64) {
-        let score = f64::from(outcome.score);
-        let draw = -self.contempt;
-        let may_change = outcome.exact
-            && ((outcome.score == 0 && draw < -2.0)
-                || (outcome.score > 0 && draw > f64::from(outcome.score)));
-        if !may_change || self.stop.load(Ordering::Relaxed) {
-            return (
-                outcome.best,
-                if outcome.exact && outcome.score == 0 {
-                    draw
-                } else {
-                    score
-                },
-            );
-        }
-        let limits = Limits {
-            level: Some(60),
-            all_moves: true,
-            ..Limits::default()
-        };
-        let Some(all) = self.think(&limits, &mut |_| {}) else {
-            return (outcome.best, score);
-        };
-        let value = |s: i32| if s == 0 { draw } else { f64::from(s) };
-        all.moves
-            .iter()
-            .filter(|m| m.exact)
-            .map(|m| (m.square, value(m.score)))
-            .fold(None::<(u8, f64)>, |best, (sq, v)| match best {
-                Some((_, bv)) if bv >= v => best,
-                _ => Some((sq, v)),
-            })
-            .unwrap_or((outcome.best, score))
     }
 
     /// Scores every position of the game from the last back to the first.

@@ -58,21 +58,8 @@ pub const SC_THRESHOLD: [i32; 65] = {
     t
 };
 
-/// Final score of a finished game for `player`: disc difference, empties to the winner.
-#[inline(always)]
-pub fn final_score(player: u64, opponent: u64) -> i32 {
-    let p = player.count_ones() as i32;
-    let o = opponent.count_ones() as i32;
-    let e = 64 - p - o;
-    let d = p - o;
-    if d > 0 {
-        d + e
-    } else if d < 0 {
-        d - e
-    } else {
-        0
-    }
-}
+/// Final score of a finished game for the side to move (the rules crate's one definition).
+pub use ply_othello::final_score;
 
 /// Score when the player to move plays the last empty `x` (or the opponent does after a pass,
 /// or nobody can): seed 003's `board_score_1`. All other squares are occupied.

@@ -13,8 +13,10 @@ use crate::tt::{EXACT, NO_MOVE};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Square code of a pass in a principal variation.
-pub const PASS: u8 = 64;
+/// Square code of a pass in a principal variation: the rules crate's [`ply_othello::PASS`] in
+/// the engine's one-byte square type.
+pub const PASS: u8 = ply_othello::PASS as u8;
+const _: () = assert!(PASS as usize == ply_othello::PASS, "PASS fits a byte");
 
 /// What to compute at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
