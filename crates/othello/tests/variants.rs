@@ -1,7 +1,7 @@
 //! Every flip and move-generation variant against the scalar reference, on random positions:
 //! positions reached by random games (realistic) and random disjoint bitboards (arbitrary).
 
-use ply_othello::{flip, moves, Board};
+use ply_othello::{flip, moves, Board, Cpu};
 
 /// xorshift64* generator: deterministic and dependency-free.
 struct Rng(u64);
@@ -182,10 +182,26 @@ fn variants_flip(sq: usize, p: u64, o: u64, reference: u64) {
     }
 }
 
+/// The level the crate dispatches to is one the CPU has, and the SIMD variants this file
+/// cannot check here are reported as such.
 #[test]
-fn simd_available() {
+fn detected_level_is_supported_by_the_cpu() {
+    let cpu = Cpu::detect();
+    assert!(cpu.is_supported(), "{}", cpu.name());
     #[cfg(target_arch = "x86_64")]
-    eprintln!("avx2: {}, avx512: {}", has_avx2(), has_avx512());
+    {
+        if cpu != Cpu::Portable {
+            assert!(has_avx2(), "{} detected without AVX2", cpu.name());
+        }
+        if cpu == Cpu::Avx512 {
+            assert!(has_avx512(), "AVX-512 level detected without AVX-512 F/VL/CD");
+        }
+        if !has_avx2() {
+            ply_testkit::skip_unsupported("no AVX2: only the portable variants are checked");
+        } else if !has_avx512() {
+            ply_testkit::skip_unsupported("no AVX-512: its variants are not checked");
+        }
+    }
 }
 
 #[test]

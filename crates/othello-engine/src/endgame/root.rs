@@ -340,7 +340,7 @@ mod tests {
             solver.solve(p, o, Mode::Exact);
         });
         assert!(
-            t.elapsed() < Duration::from_secs(2),
+            t.elapsed() < Duration::from_secs(10),
             "took {:?}",
             t.elapsed()
         );
