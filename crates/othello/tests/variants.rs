@@ -194,7 +194,10 @@ fn detected_level_is_supported_by_the_cpu() {
             assert!(has_avx2(), "{} detected without AVX2", cpu.name());
         }
         if cpu == Cpu::Avx512 {
-            assert!(has_avx512(), "AVX-512 level detected without AVX-512 F/VL/CD");
+            assert!(
+                has_avx512(),
+                "AVX-512 level detected without AVX-512 F/VL/CD"
+            );
         }
         if !has_avx2() {
             ply_testkit::skip_unsupported("no AVX2: only the portable variants are checked");
