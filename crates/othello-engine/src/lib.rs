@@ -19,12 +19,14 @@
 //! on the detected level. Inside a copy nothing is dispatched per call.
 //!
 //! ```
+//! use ply_othello::Board;
 //! use ply_othello_engine::{Mode, Solver};
 //! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.
-//! let (white, black) = (!0b11u64, 0b10u64);
+//! let board = Board::new(!0b11, 0b10)?;
 //! let mut solver = Solver::new(4, false);
-//! let r = solver.solve(white, black, Mode::Exact);
+//! let r = solver.solve(&board, Mode::Exact);
 //! assert_eq!((r.score, r.best), (64, Some(0)));
+//! # Ok::<(), ply_othello::BoardError>(())
 //! ```
 #![deny(missing_docs)]
 

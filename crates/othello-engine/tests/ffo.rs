@@ -21,7 +21,7 @@ fn run(name: &str, mode: Mode, threads: usize) {
     let mut solver = Solver::with_threads(64, false, threads);
     for (i, obf) in positions.iter().enumerate() {
         let b = obf.position.board;
-        let r = solver.solve(b.player, b.opponent, mode);
+        let r = solver.solve(&b, mode);
         // The score must be the file's best score; the move one the file annotates with it.
         let verdict = match mode {
             Mode::Wdl => obf.check_wdl(r.score),

@@ -7,11 +7,11 @@
 //! ```
 //! use ply_othello::{Board, get_moves, flip, square::parse_square};
 //! let mut b = Board::start();
-//! assert_eq!(get_moves(b.player, b.opponent).count_ones(), 4);
+//! assert_eq!(get_moves(b.player(), b.opponent()).count_ones(), 4);
 //! let f5 = parse_square("F5").unwrap();
-//! let flipped = flip(f5, b.player, b.opponent);
+//! let flipped = flip(f5, b.player(), b.opponent());
 //! b.play_flips(f5, flipped);
-//! assert_eq!(b.opponent.count_ones(), 4); // black, now the opponent, has 4 discs
+//! assert_eq!(b.opponent().count_ones(), 4); // black, now the opponent, has 4 discs
 //! ```
 //!
 //! # CPU variants and dispatching once
@@ -95,7 +95,7 @@ pub mod square;
 pub mod symmetry;
 pub mod wthor;
 
-pub use board::{final_score, Board};
+pub use board::{final_score, Board, BoardError};
 pub use color::Color;
 pub use error::ParseError;
 pub use flip::portable::flip;

@@ -82,7 +82,7 @@ fn solve_one(solver: &mut Solver, obf: &Obf, index: usize, mode: Mode) -> Solved
     solver.clear();
     let cpu0 = thread_cpu_seconds();
     let t = Instant::now();
-    let result = solver.solve(b.player, b.opponent, mode);
+    let result = solver.solve(&b, mode);
     let seconds = t.elapsed().as_secs_f64();
     // single-threaded runs also report the thread's CPU time (the box may be shared)
     let cpu_seconds = match (cpu0, thread_cpu_seconds()) {

@@ -227,13 +227,7 @@ impl GtpSession {
             });
         }
         let stop = AtomicBool::new(false);
-        let outcome = self.engine.think(
-            pos.board.player,
-            pos.board.opponent,
-            &limits,
-            &stop,
-            &mut |_| {},
-        );
+        let outcome = self.engine.think(&pos.board, &limits, &stop, &mut |_| {});
         if let Some(r) = self.remaining[idx] {
             self.remaining[idx] = Some(r.saturating_sub(outcome.elapsed));
         }

@@ -258,13 +258,8 @@ impl TextSession {
 
     fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> Outcome {
         let b = self.game.position().board;
-        self.engine.think(
-            b.player,
-            b.opponent,
-            limits,
-            &AtomicBool::new(false),
-            on_info,
-        )
+        self.engine
+            .think(&b, limits, &AtomicBool::new(false), on_info)
     }
 
     /// The engine plays one move (or its forced pass) for the side to move.

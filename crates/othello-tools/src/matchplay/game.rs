@@ -182,13 +182,7 @@ fn ply_move(
         ..Limits::default()
     };
     let t0 = Instant::now();
-    let out = engine.think(
-        pos.board.player,
-        pos.board.opponent,
-        &limits,
-        stop,
-        &mut |_| {},
-    );
+    let out = engine.think(&pos.board, &limits, stop, &mut |_| {});
     let used = t0.elapsed();
     rec.ply_used += used;
     if let Some(left) = left.as_mut() {

@@ -20,7 +20,7 @@ pub fn solve_samples(
     pick(samples, empties, n, offset)
         .into_iter()
         .map(|s| {
-            let r = solver.solve(s.board.player, s.board.opponent, Mode::Exact);
+            let r = solver.solve(&s.board, Mode::Exact);
             progress();
             Sample {
                 label: r.score.clamp(-64, 64) as i8,
@@ -71,9 +71,9 @@ pub fn write_labels(out: &mut dyn Write, solved: &[Sample]) -> std::io::Result<(
     for s in solved {
         let mut line = String::with_capacity(72);
         for x in 0..64 {
-            line.push(if s.board.player >> x & 1 != 0 {
+            line.push(if s.board.player() >> x & 1 != 0 {
                 'X'
-            } else if s.board.opponent >> x & 1 != 0 {
+            } else if s.board.opponent() >> x & 1 != 0 {
                 'O'
             } else {
                 '-'
