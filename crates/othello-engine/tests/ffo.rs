@@ -1,7 +1,7 @@
 //! FFO endgame suites (`../shared/othello/ffo`): every best score exact and the best move among
 //! the moves annotated with the best score ([`Obf::check`]).
 
-use ply_othello::obf::{parse_obf, Obf, Verdict};
+use ply_othello::{parse_obf, Obf, Verdict};
 use ply_othello_engine::{Mode, Solver};
 use std::path::PathBuf;
 

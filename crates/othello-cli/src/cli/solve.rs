@@ -6,8 +6,8 @@
 use super::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_othello::obf::{parse_obf_line, Obf, Verdict};
 use ply_othello::square_name;
+use ply_othello::{parse_obf_line, Obf, Verdict};
 use ply_othello_engine::{Mode, RootResult, Solver};
 use serde::Serialize;
 use std::io::IsTerminal;

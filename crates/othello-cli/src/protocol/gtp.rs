@@ -3,7 +3,7 @@
 //! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
 
 use super::format::board_diagram;
-use ply_othello::game::{color_name, Game};
+use ply_othello::{color_name, Game};
 use ply_othello::{parse_square, square_name, Color, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;

@@ -18,8 +18,8 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::format::{nboard_depth, pv_compact};
-use ply_othello::game::Game;
 use ply_othello::ggf::{parse_ggf, parse_move};
+use ply_othello::Game;
 use ply_othello::{square_name, PASS};
 use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};

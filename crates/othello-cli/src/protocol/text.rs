@@ -19,7 +19,7 @@
 //! unchanged.
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
-use ply_othello::game::Game;
+use ply_othello::Game;
 use ply_othello::{format_moves, parse_moves, square_name, Color, Position, PASS};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
 use std::sync::atomic::AtomicBool;

@@ -4,7 +4,7 @@
 //! that change the search state their new count.
 
 use crate::engine::{Engine, EngineOptions, Limits};
-use ply_othello::position::Position;
+use ply_othello::Position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 

@@ -387,8 +387,7 @@ fn mpc_saves_nodes() {
     let run = |depth: u32, sel: u8| {
         let (mut nodes, mut time, mut sum) = (0u64, Duration::ZERO, 0i32);
         for g in super::bench::BENCH_GAMES.iter().take(9) {
-            let pos =
-                ply_othello::parse_and_play(ply_othello::position::Position::start(), g).unwrap();
+            let pos = ply_othello::parse_and_play(ply_othello::Position::start(), g).unwrap();
             let (p, o) = (pos.board.player(), pos.board.opponent());
             let abort = Arc::new(AtomicBool::new(false));
             let mut wk = Worker::new(

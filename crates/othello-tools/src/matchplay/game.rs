@@ -3,7 +3,7 @@
 //! an illegal move, a refused command or a dead engine ends the game and is recorded.
 
 use super::client::{GtpClient, GtpError};
-use ply_othello::game::color_name;
+use ply_othello::color_name;
 use ply_othello::{parse_square, square_name, Color, Position, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
