@@ -39,6 +39,10 @@ impl Game {
     }
 
     /// The current position.
+    ///
+    /// # Panics
+    /// Never: the history is created with the start position and undo never removes it (the
+    /// `expect` states that invariant).
     pub fn position(&self) -> Position {
         *self
             .history

@@ -67,6 +67,9 @@ pub fn mae(w: &PackedWeights, solved: &[Sample]) -> f64 {
 
 /// Writes solved samples as a label file (see [`super::dataset::read_labels`]): the board with
 /// Black = `X` from the mover's view (the side to move is written as `X`).
+///
+/// # Errors
+/// The first error of `out`.
 pub fn write_labels(out: &mut dyn Write, solved: &[Sample]) -> std::io::Result<()> {
     for s in solved {
         let mut line = String::with_capacity(72);
