@@ -246,11 +246,13 @@ fn malformed_boards_are_error_lines_not_panics() {
     let bad_char = format!("XO{}? X", "-".repeat(61));
     let bad_side = format!("XO{} Q", "-".repeat(62));
     for board in [&short, &long, &bad_char, &bad_side] {
-        let out = Command::new(BIN).args(["analyse", board]).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{board}: {err}");
-        assert!(err.starts_with("ply-othello: "), "{board}: {err}");
-        assert!(!err.contains("panicked"), "{board}: {err}");
+        for args in [vec!["analyse", board], vec!["perft", "3", "--board", board]] {
+            let out = Command::new(BIN).args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.starts_with("ply-othello: "), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
     }
 
     let mut text = Engine::start(&["--level", "1", "--hash", "8"]);
