@@ -234,3 +234,55 @@ fn solve_counts_alternative_best_moves_apart_from_errors() {
     ));
     let _ = std::fs::remove_file(&path);
 }
+
+/// A malformed board (too short, too long, a bad square character, a bad side, a record whose
+/// board is broken) is answered with an error line by every front-end, and the program goes on
+/// or exits with its error status: never a panic. The text formats name one colour per square,
+/// so overlapping discs cannot be written in them; `Board::new` rejects those at the API edge.
+#[test]
+fn malformed_boards_are_error_lines_not_panics() {
+    let short = format!("{} X", "-".repeat(40));
+    let long = format!("{} X", "-".repeat(70));
+    let bad_char = format!("XO{}? X", "-".repeat(61));
+    let bad_side = format!("XO{} Q", "-".repeat(62));
+    for board in [&short, &long, &bad_char, &bad_side] {
+        for args in [vec!["analyse", board], vec!["perft", "3", "--board", board]] {
+            let out = Command::new(BIN).args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.starts_with("ply-othello: "), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
+    }
+
+    let mut text = Engine::start(&["--level", "1", "--hash", "8"]);
+    text.until(|l| l.contains("type help"), Duration::from_secs(10));
+    for board in [&short, &long, &bad_char, &bad_side] {
+        text.send(&format!("setboard {board}"));
+        text.until(|l| l.starts_with("error: "), Duration::from_secs(5));
+    }
+    text.send("moves");
+    text.until(|l| l.starts_with("moves: "), Duration::from_secs(5));
+    text.send("quit");
+    text.finish();
+
+    let mut nboard = Engine::start(&["nboard", "--hash", "8"]);
+    nboard.send("nboard 2");
+    nboard.until(|l| l == "set myname ply", Duration::from_secs(10));
+    for board in ["XO-", &"?".repeat(64), &format!("{} Z", "-".repeat(64))] {
+        nboard.send(&format!("set game (;GM[Othello]BO[8 {board}];)"));
+        nboard.until(|l| l.starts_with("status error: "), Duration::from_secs(5));
+    }
+    nboard.send("ping 7");
+    nboard.until(|l| l == "pong 7", Duration::from_secs(5));
+    nboard.finish();
+
+    let mut gtp = Engine::start(&["gtp", "--hash", "8"]);
+    for command in ["play b z9", "play b a1", "boardsize 9"] {
+        gtp.send(command);
+        gtp.until(|l| l.starts_with("? "), Duration::from_secs(5));
+    }
+    gtp.send("name");
+    gtp.until(|l| l == "= ply", Duration::from_secs(5));
+    gtp.finish();
+}

@@ -15,7 +15,7 @@ fn positions(games: usize) -> Vec<(Features, usize, u64, usize)> {
     let mut out = Vec::new();
     for _ in 0..games {
         let mut b = Board::start();
-        let mut f = Features::new(b.player, b.opponent);
+        let mut f = Features::new(b.player(), b.opponent());
         loop {
             let moves = b.moves();
             if moves == 0 {

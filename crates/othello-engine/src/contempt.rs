@@ -2,6 +2,7 @@
 //! or less than zero to it (NBoard's `set contempt N`). Front-ends only pass the number on.
 
 use crate::engine::{Engine, Info, Limits, Outcome};
+use ply_othello::Board;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A move chosen under contempt, and its value to the engine.
@@ -22,14 +23,13 @@ impl Engine {
     /// solved exactly (the table is warm) and the one of highest value played.
     pub fn think_with_contempt(
         &mut self,
-        player: u64,
-        opponent: u64,
+        board: &Board,
         limits: &Limits,
         contempt: f64,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Choice {
-        let outcome = self.think(player, opponent, limits, stop, on_info);
+        let outcome = self.think(board, limits, stop, on_info);
         let draw = -contempt;
         let score = f64::from(outcome.score);
         let may_change = outcome.exact
@@ -51,7 +51,7 @@ impl Engine {
             all_moves: true,
             ..Limits::default()
         };
-        let all = self.think(player, opponent, &solve_all, stop, &mut |_| {});
+        let all = self.think(board, &solve_all, stop, &mut |_| {});
         let value_of = |s: i32| if s == 0 { draw } else { f64::from(s) };
         let (best, value) = all
             .moves

@@ -3,12 +3,12 @@
 //! [`crate::midgame`], the exact solver in [`crate::endgame`].
 //!
 //! ```
+//! use ply_othello::Board;
 //! use ply_othello_engine::{Engine, EngineOptions, Limits};
 //! use std::sync::atomic::AtomicBool;
 //! let mut engine = Engine::new(EngineOptions { hash_mib: 4, ..EngineOptions::default() });
-//! let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64); // start, Black to move
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
-//! let out = engine.think(p, o, &limits, &AtomicBool::new(false), &mut |_| {});
+//! let out = engine.think(&Board::start(), &limits, &AtomicBool::new(false), &mut |_| {});
 //! assert!([19, 26, 37, 44].contains(&out.best)); // d3, c4, f5, e6
 //! ```
 
@@ -16,6 +16,7 @@ use crate::eval::{PackedWeights, Weights};
 use crate::kernel::{with_kernel, Cpu};
 use crate::midgame::think;
 use crate::tt::Tt;
+use ply_othello::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -190,7 +191,7 @@ impl Engine {
         self.eg_tt = Arc::new(Tt::new(e));
     }
 
-    /// Searches `player` to move against `opponent` until a limit is hit or `stop` is set
+    /// Searches `board` (from the mover's view) until a limit is hit or `stop` is set
     /// (a set flag makes it return within a few milliseconds with the best move so far).
     /// `on_info` is called after every completed iteration. A mover without a legal move
     /// gets [`PASS`](crate::PASS): at once (with a static score) when `limits` has a game clock, otherwise
@@ -198,13 +199,12 @@ impl Engine {
     /// negated, variation starting with the pass, the pass as the only all-moves row).
     pub fn think(
         &mut self,
-        player: u64,
-        opponent: u64,
+        board: &Board,
         limits: &Limits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Outcome {
-        let opponent = opponent & !player;
+        let (player, opponent) = (board.player(), board.opponent());
         let ctx = think::Context {
             weights: &self.weights,
             mid_tt: &self.mid_tt,

@@ -2,13 +2,26 @@
 //! midgame search in the manner of Edax (seed 003).
 //!
 //! - [`Engine`] plays: iterative deepening with Multi-ProbCut, Edax-like levels, game clocks,
-//!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`]).
+//!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`];
+//!   [`Engine::think_with_contempt`] when a draw is not worth zero).
 //! - [`Solver`] solves a position exactly ([`Mode::Exact`], [`Mode::AllMoves`], [`Mode::Wdl`]).
-//! - [`eval`] is the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`).
+//! - Both take a checked [`ply_othello::Board`] (built with `Board::new`, which rejects
+//!   overlapping discs); inside, the search works on raw bitboard pairs.
 //!
-//! Inside: `bits` square masks, `tt` transposition table, `stability` stable discs,
-//! `moveorder` move ordering, `watch` the abort flag and deadline of a search, `endgame/` the null-window solvers and the root solver,
-//! `midgame/` the midgame search, its levels, time management and benchmark.
+//! # Modules
+//! Public, because callers reach items inside them:
+//! - [`eval`]: the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`),
+//!   used by the training pipeline of `ply-othello-tools`.
+//! - [`midgame`]: the level table ([`midgame::level`](mod@midgame::level)), the Multi-ProbCut tables
+//!   ([`midgame::mpc`], fitted by the tools crate from [`midgame::depth_scores`]) and the fixed
+//!   benchmark ([`bench`](mod@bench), also re-exported here).
+//!
+//! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`],
+//! [`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt` ([`Choice`]),
+//! `endgame` ([`Solver`], [`Mode`], [`RootResult`], [`PASS`]: the null-window solvers and the
+//! root solver). Internal only: `bits` square masks, `tt` the transposition table, `stability`
+//! stable discs, `moveorder` move ordering, `watch` the abort flag and deadline of a search,
+//! `kernel` the search copies per CPU kernel (below).
 //!
 //! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
 //! crate detects the CPU once and hands out kernel tokens; `kernel` adds the evaluation to them
@@ -19,12 +32,14 @@
 //! on the detected level. Inside a copy nothing is dispatched per call.
 //!
 //! ```
+//! use ply_othello::Board;
 //! use ply_othello_engine::{Mode, Solver};
 //! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.
-//! let (white, black) = (!0b11u64, 0b10u64);
+//! let board = Board::new(!0b11, 0b10)?;
 //! let mut solver = Solver::new(4, false);
-//! let r = solver.solve(white, black, Mode::Exact);
+//! let r = solver.solve(&board, Mode::Exact);
 //! assert_eq!((r.score, r.best), (64, Some(0)));
+//! # Ok::<(), ply_othello::BoardError>(())
 //! ```
 #![deny(missing_docs)]
 

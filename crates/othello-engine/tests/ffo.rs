@@ -1,7 +1,7 @@
 //! FFO endgame suites (`../shared/othello/ffo`): every best score exact and the best move among
 //! the moves annotated with the best score ([`Obf::check`]).
 
-use ply_othello::obf::{parse_obf, Obf, Verdict};
+use ply_othello::{parse_obf, Obf, Verdict};
 use ply_othello_engine::{Mode, Solver};
 use std::path::PathBuf;
 
@@ -21,7 +21,7 @@ fn run(name: &str, mode: Mode, threads: usize) {
     let mut solver = Solver::with_threads(64, false, threads);
     for (i, obf) in positions.iter().enumerate() {
         let b = obf.position.board;
-        let r = solver.solve(b.player, b.opponent, mode);
+        let r = solver.solve(&b, mode);
         // The score must be the file's best score; the move one the file annotates with it.
         let verdict = match mode {
             Mode::Wdl => obf.check_wdl(r.score),

@@ -3,6 +3,25 @@
 //! held-out errors), the fit of the Multi-ProbCut predictors ([`mpc`]), and matches against an
 //! external GTP engine ([`matchplay`]). The `ply-othello` program runs them as `train`,
 //! `fit-mpc` and `match`.
+//!
+//! Every module is public (the `ply-othello` program drives each): [`train`] with its
+//! `dataset`, `exact`, `fit`, `measure` and `pipeline` steps, [`mpc`], and [`matchplay`] with
+//! its `client`, `openings`, `game` and `stats` parts.
+//!
+//! A match's result as an Elo difference (the statistics need no engine and no files):
+//!
+//! ```
+//! use ply_othello_tools::matchplay::{elo_from_score, Tally};
+//! let mut tally = Tally::default();
+//! for diff in [10, -4, 0, 22] {
+//!     tally.add(diff); // final disc differential of each game, from ply's side
+//! }
+//! assert_eq!((tally.wins, tally.draws, tally.losses), (2, 1, 1));
+//! assert_eq!(tally.score(), 0.625);
+//! let (elo, half_width) = tally.elo();
+//! assert!((elo - elo_from_score(0.625)).abs() < 1e-9 && elo > 88.0 && elo < 89.0);
+//! assert!(half_width > 0.0);
+//! ```
 #![deny(missing_docs)]
 
 pub mod matchplay;

@@ -7,6 +7,7 @@
 //! `ply-othello fit-mpc --positions 2000` runs [`score_positions`] and [`fit_tables`] and prints the tables in Rust syntax,
 //! ready to replace the fitted block of `mpc.rs`.
 
+use ply_othello::Board;
 use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};
 use ply_othello_engine::midgame::mpc::{self, Fit, BUCKETS, FIT_MAX_DEPTH};
 use ply_othello_engine::midgame::{depth_scores, DepthScores};
@@ -22,7 +23,7 @@ pub fn positions(
     count: usize,
     min_empties: u32,
     max_empties: u32,
-) -> Vec<(u64, u64)> {
+) -> Vec<Board> {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut out = Vec::new();
     let step = (games.len() / count.max(1)).max(1);
@@ -41,7 +42,7 @@ pub fn positions(
         if let Some(Ok(ply)) = ply_othello::wthor::replay(g).nth(played as usize) {
             let b = ply.position.board;
             if b.moves() != 0 {
-                out.push((b.player, b.opponent));
+                out.push(b);
             }
         }
     }
@@ -60,9 +61,9 @@ pub fn score_positions(
     ));
     positions(games, count, 12, 58)
         .iter()
-        .map(|&(p, o)| {
+        .map(|b| {
             progress();
-            depth_scores(&w, p, o, FIT_MAX_DEPTH as u32, END_FIT_MAX)
+            depth_scores(&w, b, FIT_MAX_DEPTH as u32, END_FIT_MAX)
         })
         .collect()
 }

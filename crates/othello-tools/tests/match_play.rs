@@ -77,13 +77,7 @@ fn self_game(engine: &mut Engine, opening: &[usize], level: u8) -> Vec<usize> {
     };
     let stop = AtomicBool::new(false);
     while !pos.board.is_game_over() {
-        let out = engine.think(
-            pos.board.player,
-            pos.board.opponent,
-            &limits,
-            &stop,
-            &mut |_| {},
-        );
+        let out = engine.think(&pos.board, &limits, &stop, &mut |_| {});
         let sq = usize::from(out.best);
         if sq == PASS {
             pos.pass();

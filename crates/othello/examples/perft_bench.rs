@@ -24,7 +24,7 @@ fn samples(n: usize) -> Vec<(u64, u64, usize)> {
                 mm &= mm - 1;
             }
             let sq = mm.trailing_zeros() as usize;
-            out.push((b.player, b.opponent, sq));
+            out.push((b.player(), b.opponent(), sq));
             b.play(sq);
         }
     }

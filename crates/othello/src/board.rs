@@ -1,23 +1,74 @@
 //! The board from the mover's view: two bitboards `{player, opponent}`; a move XORs the flipped discs
 //! and the move square in, then swaps sides (Edax's representation, seed 003).
+//!
+//! A [`Board`] keeps one invariant: no square holds a disc of both sides. Its fields are private,
+//! so a board from outside the crate is built either checked ([`Board::new`], an error on
+//! overlapping discs) or, on a hot path whose bitboards are overlap-free by construction,
+//! unchecked ([`Board::from_bits_unchecked`], debug-asserted). Every method that changes a board
+//! keeps the invariant when its own contract is kept.
 
-use crate::{flip, get_moves, hash};
+use crate::{flip, get_moves, hash, square_name};
+use thiserror::Error;
 
-/// A position: discs of the side to move (`player`) and of the other side (`opponent`).
-/// Bit index = square (A1 = 0 ... H8 = 63, see [`crate::square`]).
+/// A position: discs of the side to move (`player`) and of the other side (`opponent`), which
+/// never overlap. Bit index = square (A1 = 0 ... H8 = 63, see [`crate::square`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
-    /// Discs of the side to move.
-    pub player: u64,
-    /// Discs of the side not to move.
-    pub opponent: u64,
+    player: u64,
+    opponent: u64,
+}
+
+/// Why two bitboards are not a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// Some squares hold a disc of both sides (the mask of those squares).
+    #[error("both sides have a disc on {} ({} square(s) overlap)", square_name(.0.trailing_zeros() as usize), .0.count_ones())]
+    Overlap(u64),
 }
 
 impl Board {
-    /// Board from the two bitboards (mover first).
+    /// Board from the two bitboards, the side to move first.
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] when a square holds a disc of both sides.
+    ///
+    /// ```
+    /// use ply_othello::{Board, BoardError};
+    /// let b = Board::new(0b01, 0b10).unwrap();
+    /// assert_eq!((b.player(), b.opponent()), (0b01, 0b10));
+    /// assert_eq!(Board::new(0b11, 0b10), Err(BoardError::Overlap(0b10)));
+    /// ```
+    #[inline]
+    pub const fn new(player: u64, opponent: u64) -> Result<Board, BoardError> {
+        if player & opponent != 0 {
+            return Err(BoardError::Overlap(player & opponent));
+        }
+        Ok(Board { player, opponent })
+    }
+
+    /// Board from two bitboards the caller knows to be disjoint (a search rebuilding a board it
+    /// took apart, a table entry it wrote): no check in release builds, a debug assertion
+    /// otherwise. Overlapping discs are a logic error, not undefined behaviour: the board's
+    /// methods then give meaningless results. Input from users goes through [`Board::new`].
+    ///
+    /// # Panics
+    /// In debug builds, when the two bitboards overlap.
     #[inline(always)]
-    pub const fn new(player: u64, opponent: u64) -> Board {
+    pub const fn from_bits_unchecked(player: u64, opponent: u64) -> Board {
+        debug_assert!(player & opponent == 0, "overlapping bitboards");
         Board { player, opponent }
+    }
+
+    /// Discs of the side to move.
+    #[inline(always)]
+    pub const fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// Discs of the side not to move.
+    #[inline(always)]
+    pub const fn opponent(&self) -> u64 {
+        self.opponent
     }
 
     /// The initial position, Black to move: black D5 and E4, white D4 and E5.
@@ -60,18 +111,29 @@ impl Board {
         f
     }
 
-    /// Plays `sq` with flips `flipped` already computed (e.g. by [`crate::flip()`]); no checks.
+    /// Plays `sq` with flips `flipped` already computed (e.g. by [`crate::flip()`]); no checks
+    /// beyond [`next`](Self::next)'s debug assertion.
     #[inline(always)]
     pub fn play_flips(&mut self, sq: usize, flipped: u64) {
         *self = self.next(sq, flipped);
     }
 
-    /// The board after playing `sq` with precomputed `flipped` discs (sides swapped); no checks.
+    /// The board after playing `sq` with precomputed `flipped` discs (sides swapped). The
+    /// contract, checked only by a debug assertion: `sq` is empty and `flipped` is a subset of
+    /// the opponent's discs (as [`crate::flip()`] returns for an empty square).
+    ///
+    /// # Panics
+    /// In debug builds, when the contract is broken.
     #[inline(always)]
     pub const fn next(&self, sq: usize, flipped: u64) -> Board {
+        let bit = 1u64 << (sq & 63);
+        debug_assert!(
+            (self.player | self.opponent) & bit == 0 && flipped & !self.opponent == 0,
+            "move on an occupied square or flips that are not the opponent's"
+        );
         Board {
             player: self.opponent ^ flipped,
-            opponent: self.player ^ flipped ^ (1u64 << (sq & 63)),
+            opponent: self.player ^ flipped ^ bit,
         }
     }
 
@@ -139,7 +201,8 @@ impl Board {
         hash::hash(self.player, self.opponent)
     }
 
-    /// True when the two bitboards do not overlap.
+    /// True when the two bitboards do not overlap: always, unless a caller broke the contract
+    /// of [`Board::from_bits_unchecked`] or [`Board::next`] (tests use it as a cheap check).
     #[inline]
     pub const fn is_valid(&self) -> bool {
         self.player & self.opponent == 0
@@ -193,9 +256,28 @@ mod tests {
         assert_eq!(b.final_score(), -62);
         b.pass();
         assert_eq!(b.final_score(), 62);
-        assert_eq!(Board::new(0b11, 0b1100).final_score(), 0);
+        assert_eq!(Board::new(0b11, 0b1100).unwrap().final_score(), 0);
         assert_eq!(final_score(0b111, 0b1000), 62);
         assert_eq!(final_score(0b1000, 0b111), -62);
         assert_eq!(final_score(u64::MAX >> 1, 1 << 63), 62);
+    }
+
+    #[test]
+    fn new_rejects_overlapping_discs() {
+        assert_eq!(Board::new(0, 0), Ok(Board::default()));
+        assert_eq!(Board::new(u64::MAX, 0).map(|b| b.player()), Ok(u64::MAX));
+        assert_eq!(Board::new(0b110, 0b011), Err(BoardError::Overlap(0b010)));
+        assert_eq!(
+            Board::new(u64::MAX, u64::MAX),
+            Err(BoardError::Overlap(u64::MAX))
+        );
+        let e = Board::new(1 << 63 | 1 << 9, 1 << 63 | 1 << 9).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "both sides have a disc on B2 (2 square(s) overlap)"
+        );
+        let s = Board::start();
+        assert_eq!(Board::new(s.player(), s.opponent()), Ok(s));
+        assert_eq!(Board::from_bits_unchecked(s.player(), s.opponent()), s);
     }
 }

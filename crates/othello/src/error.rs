@@ -38,6 +38,10 @@ pub enum ParseError {
     /// An error in a given line (1-based) of a multi-line text.
     #[error("line {0}: {1}")]
     AtLine(usize, Box<ParseError>),
+    /// Bitboards with a disc of both sides on a square (only from formats that give the two
+    /// sides apart).
+    #[error(transparent)]
+    Board(#[from] crate::BoardError),
     /// An empty line where an item was expected.
     #[error("empty input")]
     Empty,

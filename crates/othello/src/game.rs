@@ -39,6 +39,10 @@ impl Game {
     }
 
     /// The current position.
+    ///
+    /// # Panics
+    /// Never: the history is created with the start position and undo never removes it (the
+    /// `expect` states that invariant).
     pub fn position(&self) -> Position {
         *self
             .history
@@ -175,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_pass_after_the_end_is_accepted_as_a_no_op() {
-        let mut g = Game::new(Position::from_colors(1, 0, Color::White));
+        let mut g = Game::new(Position::from_colors(1, 0, Color::White).unwrap());
         assert_eq!(g.play_as(Color::White, PASS), Ok(()));
         assert_eq!(g.play_as(Color::Black, PASS), Ok(()));
         assert!(g.moves().is_empty());
@@ -185,9 +189,9 @@ mod tests {
     #[test]
     fn final_score_gives_empties_to_the_winner() {
         // Black owns A1 only, White nothing: game over, Black wins 64-0.
-        let g = Game::new(Position::from_colors(1, 0, Color::Black));
+        let g = Game::new(Position::from_colors(1, 0, Color::Black).unwrap());
         assert_eq!(g.final_score(), 64);
-        let g = Game::new(Position::from_colors(0, 3, Color::White));
+        let g = Game::new(Position::from_colors(0, 3, Color::White).unwrap());
         assert_eq!(g.final_score(), -64);
     }
 }

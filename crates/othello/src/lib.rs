@@ -7,11 +7,11 @@
 //! ```
 //! use ply_othello::{Board, get_moves, flip, square::parse_square};
 //! let mut b = Board::start();
-//! assert_eq!(get_moves(b.player, b.opponent).count_ones(), 4);
+//! assert_eq!(get_moves(b.player(), b.opponent()).count_ones(), 4);
 //! let f5 = parse_square("F5").unwrap();
-//! let flipped = flip(f5, b.player, b.opponent);
+//! let flipped = flip(f5, b.player(), b.opponent());
 //! b.play_flips(f5, flipped);
-//! assert_eq!(b.opponent.count_ones(), 4); // black, now the opponent, has 4 discs
+//! assert_eq!(b.opponent().count_ones(), 4); // black, now the opponent, has 4 discs
 //! ```
 //!
 //! # CPU variants and dispatching once
@@ -62,10 +62,10 @@
 //! so do the solver and the midgame search of `ply-othello-engine`.
 //!
 //! # Main entry points
-//! - Rules: [`Board`] (`start`, `moves`, `play`, `play_flips`, `next`, `pass`, `is_game_over`,
-//!   `final_score`, `hash`, `symmetry`), [`final_score()`] on raw bitboards, [`get_moves`],
-//!   [`flip()`](flip::portable::flip), [`symmetry`], [`hash`] (CRC32C, `hash::hash_sse42` /
-//!   `hash::hash_portable`).
+//! - Rules: [`Board`] (`new` checked, `start`, `moves`, `play`, `play_flips`, `next`, `pass`,
+//!   `is_game_over`, `final_score`, `hash`, `symmetry`) with [`BoardError`], [`final_score()`]
+//!   on raw bitboards, [`get_moves`], [`flip()`](flip::portable::flip), [`symmetry`], [`hash`]
+//!   (CRC32C, `hash::hash_sse42` / `hash::hash_portable`).
 //! - Game records: [`Game`] (moves with passes, undo/redo), [`ggf`] (GGF, the NBoard/GGS record
 //!   format), [`wthor`] (the WTHOR database of the French federation).
 //! - Text: [`Position`] (`FromStr`/`Display`: 64 squares + side), [`parse_obf_line`] /
@@ -73,39 +73,58 @@
 //!   [`format_moves`], [`parse_square`] / [`square_name`]; errors are [`ParseError`].
 //! - Perft (issue 5 convention: a forced pass uses a ply, a finished game is one leaf at every greater
 //!   depth): [`perft(board, depth) -> u64`](perft()), [`perft_with(board, depth, cpu)`](perft_with),
-//!   [`perft_parallel(board, depth, threads)`](perft_parallel), and
-//!   [`perft::perft_reference`] (slow, obvious).
+//!   [`perft_parallel(board, depth, threads)`](perft_parallel), and [`perft_reference`] (slow,
+//!   obvious).
+//!
+//! # Modules
+//! Public, because callers reach items inside them:
+//! - [`flip`](mod@flip) and [`moves`]: one submodule per CPU variant (`scalar` reference, `portable`,
+//!   `avx2`, `avx512`), all tested against the reference.
+//! - [`kernel`]: the CPU level ([`Cpu`]) and its tokens (`Portable`, `Avx2`, `Avx512`), the
+//!   [`Kernel`] trait and the macros [`for_each_kernel!`] / [`with_kernel!`].
+//! - [`hash`]: CRC32C of a board, with its SSE4.2 and portable versions.
+//! - [`square`]: square names and numbering, [`PASS`], `SQUARE_NAMES`, `bit`.
+//! - [`symmetry`]: the 8 symmetries of the board on bitboards and squares.
+//! - [`lines`]: the geometry the flip variants share (directions, ray masks, neighbours), for
+//!   callers writing their own move generators.
+//! - [`ggf`] and [`wthor`]: the two game-record formats, each with its reader's helpers (GGF
+//!   move tokens; WTHOR replay and directory reading).
+//!
+//! Private, their items re-exported here: `board` ([`Board`], [`BoardError`], [`final_score()`]),
+//! `color` ([`Color`]), `error` ([`ParseError`]), `game` ([`Game`], [`MoveError`],
+//! [`color_name`]), `movelist` (move-list text), `obf` ([`Obf`], [`Verdict`], the OBF readers),
+//! `position` ([`Position`]), `perft` (the perft functions).
 #![deny(missing_docs)]
 
-pub mod board;
-pub mod color;
-pub mod error;
+mod board;
+mod color;
+mod error;
 pub mod flip;
-pub mod game;
+mod game;
 pub mod ggf;
 pub mod hash;
 pub mod kernel;
 pub mod lines;
-pub mod movelist;
+mod movelist;
 pub mod moves;
-pub mod obf;
-pub mod perft;
-pub mod position;
+mod obf;
+mod perft;
+mod position;
 pub mod square;
 pub mod symmetry;
 pub mod wthor;
 
-pub use board::{final_score, Board};
+pub use board::{final_score, Board, BoardError};
 pub use color::Color;
 pub use error::ParseError;
 pub use flip::portable::flip;
-pub use game::{Game, MoveError};
+pub use game::{color_name, Game, MoveError};
 pub use ggf::{parse_ggf, to_ggf, GgfError, GgfGame};
 pub use kernel::{Cpu, Kernel};
 pub use movelist::{format_moves, parse_and_play, parse_moves, play_moves};
 pub use moves::portable::get_moves;
 pub use obf::{parse_obf, parse_obf_line, Obf, Verdict};
-pub use perft::{perft, perft_parallel, perft_with};
+pub use perft::{perft, perft_parallel, perft_reference, perft_with};
 pub use position::Position;
 pub use square::{parse_square, square_name, PASS};
 pub use wthor::{WthorError, WthorFile, WthorGame, WthorPly};

@@ -129,8 +129,8 @@ pub fn perft_with(board: Board, depth: u32, cpu: Cpu) -> Option<u64> {
         return Some(1);
     }
     Some(crate::with_kernel!(cpu, |k| k.perft(
-        board.player,
-        board.opponent,
+        board.player(),
+        board.opponent(),
         depth
     )))
 }
@@ -166,7 +166,7 @@ fn split_tree(
         let sq = moves.trailing_zeros() as usize;
         moves &= moves - 1;
         split_tree(
-            board.next(sq, crate::flip(sq, board.player, board.opponent)),
+            board.next(sq, crate::flip(sq, board.player(), board.opponent())),
             depth - 1,
             split - 1,
             tasks,
@@ -209,9 +209,9 @@ pub fn perft_reference(board: Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = crate::moves::scalar::get_moves(board.player, board.opponent);
+    let moves = crate::moves::scalar::get_moves(board.player(), board.opponent());
     if moves == 0 {
-        if crate::moves::scalar::get_moves(board.opponent, board.player) == 0 {
+        if crate::moves::scalar::get_moves(board.opponent(), board.player()) == 0 {
             return 1;
         }
         return perft_reference(board.passed(), depth - 1);
@@ -219,7 +219,7 @@ pub fn perft_reference(board: Board, depth: u32) -> u64 {
     (0..64)
         .filter(|&sq| moves >> sq & 1 != 0)
         .map(|sq| {
-            let f = crate::flip::scalar::flip(sq, board.player, board.opponent);
+            let f = crate::flip::scalar::flip(sq, board.player(), board.opponent());
             perft_reference(board.next(sq, f), depth - 1)
         })
         .sum()

@@ -2,7 +2,7 @@
 //! `X`/`*`/`B` black, `O`/`W` white, `-`/`.` empty (case-insensitive, whitespace between squares
 //! ignored), then the side to move (`X`/`*`/`B`/`Black` or `O`/`W`/`White`).
 
-use crate::{Board, Color, ParseError};
+use crate::{Board, BoardError, Color, ParseError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -25,27 +25,33 @@ impl Position {
     }
 
     /// Position from black and white discs and the side to move.
-    pub const fn from_colors(black: u64, white: u64, side: Color) -> Position {
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] when a square holds a disc of both colours.
+    pub const fn from_colors(black: u64, white: u64, side: Color) -> Result<Position, BoardError> {
         let board = match side {
             Color::Black => Board::new(black, white),
             Color::White => Board::new(white, black),
         };
-        Position { board, side }
+        match board {
+            Ok(board) => Ok(Position { board, side }),
+            Err(e) => Err(e),
+        }
     }
 
     /// Black's discs.
     pub const fn black(&self) -> u64 {
         match self.side {
-            Color::Black => self.board.player,
-            Color::White => self.board.opponent,
+            Color::Black => self.board.player(),
+            Color::White => self.board.opponent(),
         }
     }
 
     /// White's discs.
     pub const fn white(&self) -> u64 {
         match self.side {
-            Color::Black => self.board.opponent,
-            Color::White => self.board.player,
+            Color::Black => self.board.opponent(),
+            Color::White => self.board.player(),
         }
     }
 
@@ -114,7 +120,7 @@ impl Position {
         }
         let side =
             Color::from_token(token).ok_or_else(|| ParseError::BadSide(token.to_string()))?;
-        Ok((Position::from_colors(black, white, side), &rest[end..]))
+        Ok((Position::from_colors(black, white, side)?, &rest[end..]))
     }
 }
 

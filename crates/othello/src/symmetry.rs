@@ -72,10 +72,8 @@ impl Board {
     /// The board transformed by symmetry `s` (see [`crate::symmetry`]).
     #[inline]
     pub const fn symmetry(&self, s: usize) -> Board {
-        Board {
-            player: symmetry(self.player, s),
-            opponent: symmetry(self.opponent, s),
-        }
+        // A symmetry permutes squares, so disjoint bitboards stay disjoint.
+        Board::from_bits_unchecked(symmetry(self.player(), s), symmetry(self.opponent(), s))
     }
 
     /// The smallest of the 8 symmetric boards (by `(player, opponent)`) and the symmetry giving it:
@@ -84,7 +82,7 @@ impl Board {
         let mut best = (*self, 0);
         for s in 1..8 {
             let b = self.symmetry(s);
-            if (b.player, b.opponent) < (best.0.player, best.0.opponent) {
+            if (b.player(), b.opponent()) < (best.0.player(), best.0.opponent()) {
                 best = (b, s);
             }
         }

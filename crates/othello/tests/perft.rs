@@ -1,6 +1,6 @@
 //! Perft from the start position against Aart Bik's table (finished games count as leaves).
 
-use ply_othello::{perft, perft::perft_reference, perft_parallel, perft_with, Board, Cpu};
+use ply_othello::{perft, perft_parallel, perft_reference, perft_with, Board, Cpu};
 use ply_testkit::XorShift64;
 
 /// Leaf counts at depths 0..=14 from the start position (issue 5, Aart Bik's table).

@@ -176,7 +176,7 @@ proptest! {
     #[test]
     fn random_positions_round_trip(black in any::<u64>(), white in any::<u64>(), white_to_move in any::<bool>()) {
         let side = if white_to_move { Color::White } else { Color::Black };
-        let p = Position::from_colors(black, white & !black, side);
+        let p = Position::from_colors(black, white & !black, side).unwrap();
         prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
     }
 }

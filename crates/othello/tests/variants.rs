@@ -23,11 +23,11 @@ fn positions(seed: u64, n: usize, mut check: impl FnMut(u64, u64)) {
         // A random game, checking every position on the way.
         let mut b = Board::start();
         loop {
-            check(b.player, b.opponent);
+            check(b.player(), b.opponent());
             done += 1;
-            let m = moves::scalar::get_moves(b.player, b.opponent);
+            let m = moves::scalar::get_moves(b.player(), b.opponent());
             if m == 0 {
-                if moves::scalar::get_moves(b.opponent, b.player) == 0 {
+                if moves::scalar::get_moves(b.opponent(), b.player()) == 0 {
                     break;
                 }
                 b.pass();
@@ -39,7 +39,7 @@ fn positions(seed: u64, n: usize, mut check: impl FnMut(u64, u64)) {
                 mm &= mm - 1;
             }
             let sq = mm.trailing_zeros() as usize;
-            b.play_flips(sq, flip::scalar::flip(sq, b.player, b.opponent));
+            b.play_flips(sq, flip::scalar::flip(sq, b.player(), b.opponent()));
         }
         // Random disjoint bitboards with varied densities.
         for _ in 0..60 {

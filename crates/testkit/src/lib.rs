@@ -8,6 +8,14 @@
 //!   without AVX-512) go through [`skip_unsupported`], which is never fatal.
 //! - [`XorShift64`] is the one seeded generator of the tests: random positions and inputs that
 //!   are the same on every run.
+//!
+//! ```
+//! use ply_testkit::XorShift64;
+//! let (mut a, mut b) = (XorShift64::new(7), XorShift64::new(7));
+//! let draws: Vec<u64> = (0..4).map(|_| a.below(64)).collect();
+//! assert_eq!(draws, (0..4).map(|_| b.below(64)).collect::<Vec<_>>()); // same seed, same run
+//! assert!(draws.iter().all(|&sq| sq < 64));
+//! ```
 #![deny(missing_docs)]
 
 use std::io::Write;
@@ -163,7 +171,10 @@ impl XorShift64 {
         x
     }
 
-    /// A number in `0..n` (`n` > 0; slightly biased, fine for tests).
+    /// A number in `0..n` (slightly biased, fine for tests).
+    ///
+    /// # Panics
+    /// When `n` is 0.
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }

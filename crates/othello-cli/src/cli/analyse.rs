@@ -55,17 +55,11 @@ pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
         all_moves: true,
         ..Limits::default()
     };
-    let o = engine.think(
-        b.player,
-        b.opponent,
-        &limits,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let o = engine.think(&b, &limits, &AtomicBool::new(false), &mut |_| {});
     println!(
         "level {}, {} empties, {} nodes, {:.2} s",
         a.engine.level(),
-        64 - (b.player | b.opponent).count_ones(),
+        64 - (b.player() | b.opponent()).count_ones(),
         o.nodes,
         o.elapsed.as_secs_f64()
     );

@@ -111,9 +111,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
                 select_balanced(pool, pairs, a.balance, |pos| {
                     judge.new_game();
                     let b = pos.board;
-                    judge
-                        .think(b.player, b.opponent, &limits, &stop, &mut |_| {})
-                        .score
+                    judge.think(&b, &limits, &stop, &mut |_| {}).score
                 })
             }
         }

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use clap::Args;
-use ply_othello::position::Position;
+use ply_othello::Position;
 use std::process::ExitCode;
 use std::time::Instant;
 

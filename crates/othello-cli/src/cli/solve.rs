@@ -6,8 +6,8 @@
 use super::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_othello::obf::{parse_obf_line, Obf, Verdict};
 use ply_othello::square_name;
+use ply_othello::{parse_obf_line, Obf, Verdict};
 use ply_othello_engine::{Mode, RootResult, Solver};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -82,7 +82,7 @@ fn solve_one(solver: &mut Solver, obf: &Obf, index: usize, mode: Mode) -> Solved
     solver.clear();
     let cpu0 = thread_cpu_seconds();
     let t = Instant::now();
-    let result = solver.solve(b.player, b.opponent, mode);
+    let result = solver.solve(&b, mode);
     let seconds = t.elapsed().as_secs_f64();
     // single-threaded runs also report the thread's CPU time (the box may be shared)
     let cpu_seconds = match (cpu0, thread_cpu_seconds()) {

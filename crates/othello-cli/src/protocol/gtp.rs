@@ -3,7 +3,7 @@
 //! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
 
 use super::format::board_diagram;
-use ply_othello::game::{color_name, Game};
+use ply_othello::{color_name, Game};
 use ply_othello::{parse_square, square_name, Color, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
@@ -227,13 +227,7 @@ impl GtpSession {
             });
         }
         let stop = AtomicBool::new(false);
-        let outcome = self.engine.think(
-            pos.board.player,
-            pos.board.opponent,
-            &limits,
-            &stop,
-            &mut |_| {},
-        );
+        let outcome = self.engine.think(&pos.board, &limits, &stop, &mut |_| {});
         if let Some(r) = self.remaining[idx] {
             self.remaining[idx] = Some(r.saturating_sub(outcome.elapsed));
         }

@@ -3,7 +3,7 @@
 //!
 //! [`format`] shared text (variations, depths, the board diagram), [`gtp`] the Go Text Protocol
 //! for Othello, [`nboard`] the NBoard protocol, [`text`] the interactive Edax-style console. The
-//! game record and GGF are in the rules crate (`ply_othello::game`, `ply_othello::ggf`).
+//! game record and GGF are in the rules crate (`ply_othello::Game`, `ply_othello::ggf`).
 
 pub mod format;
 pub mod gtp;

@@ -18,8 +18,8 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::format::{nboard_depth, pv_compact};
-use ply_othello::game::Game;
 use ply_othello::ggf::{parse_ggf, parse_move};
+use ply_othello::Game;
 use ply_othello::{square_name, PASS};
 use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,10 +172,7 @@ impl NboardSession {
             return None;
         }
         let stop = Arc::clone(&self.stop);
-        Some(
-            self.engine
-                .think(pos.board.player, pos.board.opponent, limits, &stop, on_info),
-        )
+        Some(self.engine.think(&pos.board, limits, &stop, on_info))
     }
 
     fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) {
@@ -217,14 +214,9 @@ impl NboardSession {
             outcome,
             best,
             value: score,
-        } = self.engine.think_with_contempt(
-            pos.board.player,
-            pos.board.opponent,
-            &limits,
-            self.contempt,
-            &stop,
-            &mut |_| {},
-        );
+        } = self
+            .engine
+            .think_with_contempt(&pos.board, &limits, self.contempt, &stop, &mut |_| {});
         out(&format!(
             "nodestats {} {:.2}",
             outcome.nodes,
@@ -258,9 +250,7 @@ impl NboardSession {
             let score = if b.is_game_over() {
                 b.final_score()
             } else {
-                self.engine
-                    .think(b.player, b.opponent, &limits, &stop, &mut |_| {})
-                    .score
+                self.engine.think(&b, &limits, &stop, &mut |_| {}).score
             };
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -435,7 +425,7 @@ mod tests {
             if b.moves() == 0 {
                 continue;
             }
-            let r = solver.solve(b.player, b.opponent, ply_othello_engine::Mode::AllMoves);
+            let r = solver.solve(&b, ply_othello_engine::Mode::AllMoves);
             let best = r.moves.iter().map(|m| m.1).max();
             if best == Some(0) && r.moves.iter().any(|m| m.1 == -2) {
                 found = Some((g, r));

@@ -19,7 +19,7 @@
 //! unchanged.
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
-use ply_othello::game::Game;
+use ply_othello::Game;
 use ply_othello::{format_moves, parse_moves, square_name, Color, Position, PASS};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
 use std::sync::atomic::AtomicBool;
@@ -258,13 +258,8 @@ impl TextSession {
 
     fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> Outcome {
         let b = self.game.position().board;
-        self.engine.think(
-            b.player,
-            b.opponent,
-            limits,
-            &AtomicBool::new(false),
-            on_info,
-        )
+        self.engine
+            .think(&b, limits, &AtomicBool::new(false), on_info)
     }
 
     /// The engine plays one move (or its forced pass) for the side to move.

@@ -10,6 +10,7 @@ use crate::kernel::{engine_kernels, with_kernel, Cpu, Kernel, Searches};
 use crate::moveorder::MoveList;
 use crate::tt::Tt;
 use crate::tt::{EXACT, NO_MOVE};
+use ply_othello::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -278,10 +279,9 @@ impl Solver {
         self.search.kernel_name()
     }
 
-    /// Solves `player` to move against `opponent` (discs must not overlap).
-    pub fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
-        let (player, opponent) = (player, opponent & !player);
-        self.search.solve(player, opponent, mode)
+    /// Solves `board` (from the mover's view).
+    pub fn solve(&mut self, board: &Board, mode: Mode) -> RootResult {
+        self.search.solve(board.player(), board.opponent(), mode)
     }
 
     /// The flag that abandons a running [`solve`](Self::solve) when another thread sets it (the
@@ -310,6 +310,10 @@ mod tests {
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 
+    fn board(p: u64, o: u64) -> Board {
+        Board::new(p, o).expect("disjoint test position")
+    }
+
     #[test]
     fn evaluation_ordering_gives_the_reference_scores() {
         let mut with = Solver::new(8, false);
@@ -318,8 +322,8 @@ mod tests {
         for n in [14u32, 16, 18, 19] {
             for _ in 0..3 {
                 let (p, o) = random_position(Portable, &mut seed, n);
-                let a = with.solve(p, o, Mode::Exact);
-                let b = without.solve(p, o, Mode::Exact);
+                let a = with.solve(&board(p, o), Mode::Exact);
+                let b = without.solve(&board(p, o), Mode::Exact);
                 assert_eq!(a.score, b.score, "n {n} p {p:#x} o {o:#x}");
             }
         }
@@ -337,7 +341,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(100));
                 abort.store(true, Relaxed);
             });
-            solver.solve(p, o, Mode::Exact);
+            solver.solve(&board(p, o), Mode::Exact);
         });
         assert!(
             t.elapsed() < Duration::from_secs(10),
@@ -347,7 +351,7 @@ mod tests {
         // cleared, the solver works again
         abort.store(false, Relaxed);
         let (p, o) = random_position(Portable, &mut seed, 10);
-        let r = solver.solve(p, o, Mode::Exact);
+        let r = solver.solve(&board(p, o), Mode::Exact);
         assert_eq!(
             r.score,
             crate::endgame::tests::minimax(Portable, p, o, false)

@@ -4,7 +4,7 @@
 //! that change the search state their new count.
 
 use crate::engine::{Engine, EngineOptions, Limits};
-use ply_othello::position::Position;
+use ply_othello::Position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -59,17 +59,17 @@ pub fn run(count: usize, level: u8, threads: usize) -> (Vec<BenchLine>, Duration
         let Ok(pos) = ply_othello::parse_and_play(Position::start(), game) else {
             continue;
         };
-        let (p, o) = (pos.board.player, pos.board.opponent);
+        let b = pos.board;
         engine.new_game();
         let limits = Limits {
             level: Some(level),
             ..Limits::default()
         };
         let t = Instant::now();
-        let out = engine.think(p, o, &limits, &AtomicBool::new(false), &mut |_| {});
+        let out = engine.think(&b, &limits, &AtomicBool::new(false), &mut |_| {});
         time += t.elapsed();
         lines.push(BenchLine {
-            empties: 64 - (p | o).count_ones(),
+            empties: b.empty_count(),
             best: out.best,
             score: out.score,
             nodes: out.nodes,

@@ -5,6 +5,7 @@ use super::worker::Worker;
 use crate::eval::{Features, Weights};
 use crate::kernel::{with_kernel, Cpu, Searches};
 use crate::tt::Tt;
+use ply_othello::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -19,17 +20,16 @@ pub struct DepthScores {
     pub exact: Option<i32>,
 }
 
-/// Searches `player` to move at every depth `0..=max_depth` below its empties, without
+/// Searches `board` (from the mover's view) at every depth `0..=max_depth` below its empties, without
 /// selectivity, and solves it exactly when it has at most `exact_max` empties. Each call uses
 /// fresh tables (16 MiB each), so the result does not depend on earlier calls.
 pub fn depth_scores(
     weights: &Arc<Weights>,
-    player: u64,
-    opponent: u64,
+    board: &Board,
     max_depth: u32,
     exact_max: u32,
 ) -> DepthScores {
-    let opponent = opponent & !player;
+    let (player, opponent) = (board.player(), board.opponent());
     with_kernel!(Cpu::detect(), |k| scores_with(
         k, weights, player, opponent, max_depth, exact_max
     ))

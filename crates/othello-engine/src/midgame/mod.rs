@@ -4,17 +4,18 @@
 //! clock and Lazy-SMP threads.
 //!
 //! Layout: [`mod@level`] the level table, [`mpc`] the fitted probcut predictors (fitted by the
-//! `ply-othello fit-mpc` command of the tools crate), [`worker`] the tree search of one thread,
-//! [`time`] the clock budget and the timer, [`think`] the root (iterations, aspiration,
-//! threads), [`mod@bench`] the fixed benchmark. The public entry is [`crate::Engine`].
+//! `ply-othello fit-mpc` command of the tools crate), [`mod@bench`] the fixed benchmark, and
+//! [`depth_scores()`] the unpruned scores behind that fit are public; inside are `worker` the
+//! tree search of one thread, `time` the clock budget and the timer, `think` the root
+//! (iterations, aspiration, threads). The public entry is [`crate::Engine`].
 
 pub mod bench;
 mod depth_scores;
 pub mod level;
 pub mod mpc;
-pub mod think;
-pub mod time;
-pub mod worker;
+pub(crate) mod think;
+pub(crate) mod time;
+pub(crate) mod worker;
 
 #[cfg(test)]
 mod tests;

@@ -26,6 +26,11 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The checked board of a test position (random positions never overlap).
+fn board(p: u64, o: u64) -> ply_othello::Board {
+    ply_othello::Board::new(p, o).expect("disjoint test position")
+}
+
 fn engine() -> Engine {
     Engine::new(EngineOptions {
         hash_mib: 8,
@@ -45,7 +50,7 @@ fn playable_position(seed: &mut u64, n: u32) -> (u64, u64) {
 }
 
 fn think(e: &mut Engine, p: u64, o: u64, limits: &Limits) -> Outcome {
-    e.think(p, o, limits, &AtomicBool::new(false), &mut |_| {})
+    e.think(&board(p, o), limits, &AtomicBool::new(false), &mut |_| {})
 }
 
 #[test]
@@ -57,7 +62,7 @@ fn exact_scores_match_the_solver() {
     for &n in &[8u32, 12, 14, 16, 18] {
         for _ in 0..3 {
             let (p, o) = playable_position(&mut seed, n);
-            let want = solver.solve(p, o, Mode::Exact).score;
+            let want = solver.solve(&board(p, o), Mode::Exact).score;
             let got = think(&mut e, p, o, &Limits::default());
             assert!(got.exact, "n {n}");
             assert_eq!(got.score, want, "n {n} p {p:#x} o {o:#x}");
@@ -65,7 +70,9 @@ fn exact_scores_match_the_solver() {
             let x = got.best as usize;
             let f = Portable.flip(x, p, o);
             assert_ne!(f, 0, "legal best move");
-            let child = solver.solve(o ^ f, p ^ f ^ bit(x), Mode::Exact).score;
+            let child = solver
+                .solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact)
+                .score;
             assert_eq!(-child, want);
             // all-moves mode agrees on every move (the smaller positions: all are solved)
             if n > 14 {
@@ -86,7 +93,9 @@ fn exact_scores_match_the_solver() {
                 let x = m.square as usize;
                 let f = Portable.flip(x, p, o);
                 assert_eq!(
-                    -solver.solve(o ^ f, p ^ f ^ bit(x), Mode::Exact).score,
+                    -solver
+                        .solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact)
+                        .score,
                     m.score
                 );
                 assert!(m.exact);
@@ -103,7 +112,7 @@ fn wld_window_has_the_right_sign() {
     let mut seed = 99u64;
     for _ in 0..4 {
         let (p, o) = playable_position(&mut seed, 21);
-        let want = solver.solve(p, o, Mode::Wdl).score;
+        let want = solver.solve(&board(p, o), Mode::Wdl).score;
         // level 11: exact from 20 empties, win/draw/loss from 22
         let got = think(
             &mut e,
@@ -131,13 +140,13 @@ fn pass_and_game_over() {
         let (p, o) = random_position(Portable, &mut seed, 10);
         if Portable.moves(p, o) == 0 && Portable.moves(o, p) != 0 {
             // analysis: the position after the pass is searched, seen from the mover's side
-            let want = -Solver::new(8, false).solve(o, p, Mode::Exact).score;
+            let want = -Solver::new(8, false).solve(&board(o, p), Mode::Exact).score;
             let all = Limits {
                 all_moves: true,
                 ..Limits::default()
             };
             let mut infos = Vec::new();
-            let out = e.think(p, o, &all, &AtomicBool::new(false), &mut |i| {
+            let out = e.think(&board(p, o), &all, &AtomicBool::new(false), &mut |i| {
                 infos.push(i.clone())
             });
             assert_eq!((out.best, out.score, out.exact), (PASS, want, true));
@@ -182,8 +191,7 @@ fn stop_flag_returns_quickly_with_a_legal_move() {
             stop.store(true, Relaxed);
         });
         e.think(
-            p,
-            o,
+            &board(p, o),
             &Limits {
                 level: Some(60),
                 ..Limits::default()
@@ -197,7 +205,7 @@ fn stop_flag_returns_quickly_with_a_legal_move() {
     assert!(took < Duration::from_secs(10), "took {took:?}");
     assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
     // a flag already set still gives a legal move
-    let out = e.think(p, o, &Limits::default(), &stop, &mut |_| {});
+    let out = e.think(&board(p, o), &Limits::default(), &stop, &mut |_| {});
     assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
 }
 
@@ -218,7 +226,7 @@ fn stop_flag_aborts_the_exact_solver() {
             std::thread::sleep(Duration::from_millis(150));
             stop.store(true, Relaxed);
         });
-        e.think(p, o, &limits, &stop, &mut |_| {})
+        e.think(&board(p, o), &limits, &stop, &mut |_| {})
     });
     // generous: the flag is set after 150 ms, and only its poll may end a 30-empty solve this soon
     assert!(
@@ -337,8 +345,7 @@ fn info_is_reported_per_iteration() {
     let (p, o) = START;
     let mut depths = Vec::new();
     engine().think(
-        p,
-        o,
+        &board(p, o),
         &Limits {
             depth: Some(5),
             ..Limits::default()
@@ -362,7 +369,7 @@ fn threads_agree_on_exact_scores() {
     for _ in 0..3 {
         let (p, o) = playable_position(&mut seed, 18);
         let out = think(&mut e, p, o, &Limits::default());
-        assert_eq!(out.score, solver.solve(p, o, Mode::Exact).score);
+        assert_eq!(out.score, solver.solve(&board(p, o), Mode::Exact).score);
     }
 }
 
@@ -380,9 +387,8 @@ fn mpc_saves_nodes() {
     let run = |depth: u32, sel: u8| {
         let (mut nodes, mut time, mut sum) = (0u64, Duration::ZERO, 0i32);
         for g in super::bench::BENCH_GAMES.iter().take(9) {
-            let pos =
-                ply_othello::parse_and_play(ply_othello::position::Position::start(), g).unwrap();
-            let (p, o) = (pos.board.player, pos.board.opponent);
+            let pos = ply_othello::parse_and_play(ply_othello::Position::start(), g).unwrap();
+            let (p, o) = (pos.board.player(), pos.board.opponent());
             let abort = Arc::new(AtomicBool::new(false));
             let mut wk = Worker::new(
                 Portable,

@@ -3,7 +3,7 @@
 //! an illegal move, a refused command or a dead engine ends the game and is recorded.
 
 use super::client::{GtpClient, GtpError};
-use ply_othello::game::color_name;
+use ply_othello::color_name;
 use ply_othello::{parse_square, square_name, Color, Position, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
@@ -182,13 +182,7 @@ fn ply_move(
         ..Limits::default()
     };
     let t0 = Instant::now();
-    let out = engine.think(
-        pos.board.player,
-        pos.board.opponent,
-        &limits,
-        stop,
-        &mut |_| {},
-    );
+    let out = engine.think(&pos.board, &limits, stop, &mut |_| {});
     let used = t0.elapsed();
     rec.ply_used += used;
     if let Some(left) = left.as_mut() {

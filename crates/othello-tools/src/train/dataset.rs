@@ -37,7 +37,7 @@ pub struct Sample {
 impl Sample {
     /// Sample of a board with a label from its mover's view.
     pub fn new(board: &Board, label: i8, exact: bool) -> Sample {
-        let f = Features::new(board.player, board.opponent);
+        let f = Features::new(board.player(), board.opponent());
         Sample {
             features: f.mover_indices(),
             empties: board.empty_count() as u8,
@@ -190,7 +190,8 @@ pub fn read_labels(path: &Path) -> Result<Vec<Sample>, LabelError> {
             "X" | "x" | "*" => Board::new(black, white),
             "O" | "o" => Board::new(white, black),
             _ => return Err(bad()),
-        };
+        }
+        .map_err(|_| bad())?;
         let score: i8 = score.parse().map_err(|_| bad())?;
         if !(-64..=64).contains(&score) {
             return Err(bad());
@@ -218,7 +219,7 @@ mod tests {
         let start = Board::start();
         assert_eq!(
             s[0].features,
-            Features::new(start.player, start.opponent).mover_indices()
+            Features::new(start.player(), start.opponent()).mover_indices()
         );
         std::fs::write(&dir, "---- X 0\n").unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));

@@ -20,7 +20,7 @@ pub fn solve_samples(
     pick(samples, empties, n, offset)
         .into_iter()
         .map(|s| {
-            let r = solver.solve(s.board.player, s.board.opponent, Mode::Exact);
+            let r = solver.solve(&s.board, Mode::Exact);
             progress();
             Sample {
                 label: r.score.clamp(-64, 64) as i8,
@@ -67,13 +67,16 @@ pub fn mae(w: &PackedWeights, solved: &[Sample]) -> f64 {
 
 /// Writes solved samples as a label file (see [`super::dataset::read_labels`]): the board with
 /// Black = `X` from the mover's view (the side to move is written as `X`).
+///
+/// # Errors
+/// The first error of `out`.
 pub fn write_labels(out: &mut dyn Write, solved: &[Sample]) -> std::io::Result<()> {
     for s in solved {
         let mut line = String::with_capacity(72);
         for x in 0..64 {
-            line.push(if s.board.player >> x & 1 != 0 {
+            line.push(if s.board.player() >> x & 1 != 0 {
                 'X'
-            } else if s.board.opponent >> x & 1 != 0 {
+            } else if s.board.opponent() >> x & 1 != 0 {
                 'O'
             } else {
                 '-'

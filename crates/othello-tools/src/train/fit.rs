@@ -526,8 +526,8 @@ mod tests {
                 }
                 b.play(m.trailing_zeros() as usize);
                 if (20..=22).contains(&b.empty_count()) {
-                    let label = (b.player & 0x8100_0000_0000_0081).count_ones() as i32 * 8
-                        - (b.opponent & 0x8100_0000_0000_0081).count_ones() as i32 * 8;
+                    let label = (b.player() & 0x8100_0000_0000_0081).count_ones() as i32 * 8
+                        - (b.opponent() & 0x8100_0000_0000_0081).count_ones() as i32 * 8;
                     samples.push(Sample::new(&b, label as i8, false));
                 }
             }
