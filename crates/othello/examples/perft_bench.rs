@@ -19,11 +19,7 @@ fn samples(n: usize) -> Vec<(u64, u64, usize)> {
                 b.pass();
                 continue;
             }
-            let mut mm = m;
-            for _ in 0..rng.below(u64::from(m.count_ones())) {
-                mm &= mm - 1;
-            }
-            let sq = mm.trailing_zeros() as usize;
+            let sq = rng.pick_bit(m);
             out.push((b.player(), b.opponent(), sq));
             b.play(sq);
         }

@@ -80,11 +80,7 @@ fn endgames_past_the_end() {
                 b.pass();
                 continue;
             }
-            let mut mm = m;
-            for _ in 0..rng.below(u64::from(m.count_ones())) {
-                mm &= mm - 1;
-            }
-            b.play(mm.trailing_zeros() as usize);
+            b.play(rng.pick_bit(m));
         }
         for d in [1, 3, b.empty_count(), b.empty_count() + 3] {
             let r = perft_reference(b, d);

@@ -77,11 +77,7 @@ fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
             moves.push(PASS);
             continue;
         }
-        let mut mm = m;
-        for _ in 0..rng.below(u64::from(m.count_ones())) {
-            mm &= mm - 1;
-        }
-        let sq = mm.trailing_zeros() as usize;
+        let sq = rng.pick_bit(m);
         assert!(pos.play(sq));
         moves.push(sq);
     }

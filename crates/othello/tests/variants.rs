@@ -2,22 +2,11 @@
 //! positions reached by random games (realistic) and random disjoint bitboards (arbitrary).
 
 use ply_othello::{flip, moves, Board, Cpu};
-
-/// xorshift64* generator: deterministic and dependency-free.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use ply_testkit::XorShift64Star;
 
 /// Calls `check(player, opponent)` on `n` positions: half from random games, half random bitboards.
 fn positions(seed: u64, n: usize, mut check: impl FnMut(u64, u64)) {
-    let mut rng = Rng(seed);
+    let mut rng = XorShift64Star::new(seed);
     let mut done = 0;
     while done < n {
         // A random game, checking every position on the way.

@@ -6,8 +6,9 @@
 //! - Strict mode (`PLY_STRICT=1`, set by `.ci/run`) turns every such skip into a failure, so a
 //!   CI run cannot pass while having checked nothing. Skips that no machine can avoid (a CPU
 //!   without AVX-512) go through [`skip_unsupported`], which is never fatal.
-//! - [`XorShift64`] is the one seeded generator of the tests: random positions and inputs that
-//!   are the same on every run.
+//! - [`XorShift64`] is the seeded generator of the tests: random positions and inputs that are
+//!   the same on every run. [`XorShift64Star`] serves the tests whose inputs were drawn from
+//!   xorshift64*, so that they keep checking the same positions.
 //!
 //! ```
 //! use ply_testkit::XorShift64;
@@ -178,6 +179,41 @@ impl XorShift64 {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+
+    /// The index of one set bit of `mask` (non-zero), the `below(popcount)`-th from the lowest:
+    /// a random legal move from a move bitboard.
+    pub fn pick_bit(&mut self, mask: u64) -> usize {
+        let mut m = mask;
+        for _ in 0..self.below(u64::from(mask.count_ones())) {
+            m &= m - 1;
+        }
+        m.trailing_zeros() as usize
+    }
+}
+
+/// Vigna's xorshift64* (12, 25, 27, multiplier 0x2545_F491_4F6C_DD1D): xorshift64 with a
+/// multiplied output, for tests whose inputs were drawn from this sequence.
+#[derive(Clone, Debug)]
+pub struct XorShift64Star(u64);
+
+impl XorShift64Star {
+    /// A generator from `seed` (0 is replaced by a fixed non-zero constant, xorshift's one bad seed).
+    pub fn new(seed: u64) -> Self {
+        XorShift64Star(if seed == 0 {
+            0x9e37_79b9_7f4a_7c15
+        } else {
+            seed
+        })
+    }
+
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
 }
 
 #[cfg(test)]
@@ -191,6 +227,19 @@ mod tests {
         assert_eq!(r.next(), 1_082_269_761);
         assert_eq!(r.next(), 1_152_992_998_833_853_505);
         assert!(r.below(10) < 10);
+        for _ in 0..100 {
+            let mask = r.next() | 1;
+            assert!(mask >> r.pick_bit(mask) & 1 == 1);
+        }
+    }
+
+    #[test]
+    fn xorshift_star_is_the_published_sequence() {
+        // first outputs of xorshift64* (12, 25, 27, 0x2545F4914F6CDD1D) from seed 1
+        let mut r = XorShift64Star::new(1);
+        assert_eq!(r.next(), 5_180_492_295_206_395_165);
+        assert_eq!(r.next(), 12_380_297_144_915_551_517);
+        assert_eq!(r.next(), 13_389_498_078_930_870_103);
     }
 
     #[test]

@@ -137,23 +137,23 @@ struct PositionLine<'a> {
     verdict: &'a str,
 }
 
-/// The closing JSON line (`--json`).
+/// The closing JSON line (`--json`): the totals between a `summary` flag and the speed.
 #[derive(Serialize)]
-struct SummaryLine {
+struct SummaryLine<'a> {
     summary: bool,
-    positions: usize,
-    errors: usize,
-    alternatives: usize,
-    bad_lines: usize,
-    nodes: u64,
-    seconds: f64,
-    cpu_seconds: f64,
+    #[serde(flatten)]
+    totals: &'a Totals,
     nodes_per_cpu_second: u64,
 }
 
 /// `x` rounded to microseconds, as the JSON lines have always printed times.
 fn micro(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
+}
+
+/// Writes a time rounded to microseconds ([`micro`]).
+fn serialize_micro<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(micro(*x))
 }
 
 /// Prints one JSON object on a line.
@@ -164,15 +164,17 @@ fn print_json(value: &impl Serialize) {
     }
 }
 
-/// Sums over the file.
-#[derive(Default)]
+/// Sums over the file (in `--json`, the fields of the closing line in this order).
+#[derive(Default, Serialize)]
 struct Totals {
     positions: usize,
     errors: usize,
     alternatives: usize,
     bad_lines: usize,
     nodes: u64,
+    #[serde(serialize_with = "serialize_micro")]
     seconds: f64,
+    #[serde(serialize_with = "serialize_micro")]
     cpu_seconds: f64,
 }
 
@@ -260,13 +262,7 @@ fn print_summary(t: &Totals, json: bool) {
     if json {
         print_json(&SummaryLine {
             summary: true,
-            positions: t.positions,
-            errors: t.errors,
-            alternatives: t.alternatives,
-            bad_lines: t.bad_lines,
-            nodes: t.nodes,
-            seconds: micro(t.seconds),
-            cpu_seconds: micro(t.cpu_seconds),
+            totals: t,
             nodes_per_cpu_second: nps.round() as u64,
         });
     } else {

@@ -197,12 +197,74 @@ impl<K: Kernel> Search<K> {
         }
     }
 
+    /// Runs `search` with the empty square `x` played: taken out of the empty list and the
+    /// quadrant parity for the call, put back after it.
+    #[inline(always)]
+    fn with_played<R>(&mut self, x: usize, search: impl FnOnce(&mut Self) -> R) -> R {
+        self.empties.remove(x);
+        self.parity ^= QUADRANT_ID[x];
+        let r = search(self);
+        self.parity ^= QUADRANT_ID[x];
+        self.empties.restore(x);
+        r
+    }
+
     /// Prepares the empty list and parity for a root position.
     pub fn set_root(&mut self, player: u64, opponent: u64) {
         let empty = !(player | opponent);
         self.empties = Empties::new(empty);
         self.parity = empties::parity(empty);
         self.n_empties = empty.count_ones();
+    }
+}
+
+/// Makes `pv` the line `x` then `rest`: a move and its child's principal variation.
+#[inline]
+pub(crate) fn set_pv(pv: &mut Vec<u8>, x: u8, rest: &[u8]) {
+    pv.clear();
+    pv.push(x);
+    pv.extend_from_slice(rest);
+}
+
+/// The node of `solve_3` and `solve_4`: tries the empties of `moves` in order, each paired with
+/// what its child needs (the empties left after it), and scores a legal one `x` by
+/// `-child(search, player after x, opponent after x, rest)`. Returns the first score above
+/// `alpha` (fail-soft cut), else the best; with no legal move, the final score if the opponent
+/// has just passed, else `-pass(search)` (the opponent's score after a pass).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fixed_node<K: Kernel, R: Copy, const N: usize>(
+    search: &mut Search<K>,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    passed: bool,
+    moves: [(usize, R); N],
+    child: impl Fn(&mut Search<K>, u64, u64, R) -> i32,
+    pass: impl FnOnce(&mut Search<K>) -> i32,
+) -> i32 {
+    let k = search.k;
+    let mut best = -SCORE_INF;
+    for (x, rest) in moves {
+        if NEIGHBOUR[x] & o != 0 {
+            let f = k.flip(x, p, o);
+            if f != 0 {
+                let s = -child(search, o ^ f, p ^ f ^ bit(x), rest);
+                if s > alpha {
+                    return s;
+                }
+                if s > best {
+                    best = s;
+                }
+            }
+        }
+    }
+    if best > -SCORE_INF {
+        best
+    } else if passed {
+        final_score(p, o)
+    } else {
+        -pass(search)
     }
 }
 
@@ -269,7 +331,6 @@ macro_rules! endgame_search {
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
             fn solve_3(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize, x3: usize, passed: bool) -> i32 {
-                let k = self.k;
                 self.nodes += 1;
                 let parity = QUADRANT_ID[x1] ^ QUADRANT_ID[x2] ^ QUADRANT_ID[x3];
                 let (x1, x2, x3) = if parity & QUADRANT_ID[x1] == 0 {
@@ -281,35 +342,18 @@ macro_rules! endgame_search {
                 } else {
                     (x1, x2, x3)
                 };
-                let mut best = -SCORE_INF;
-                for (x, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
-                    if NEIGHBOUR[x] & o != 0 {
-                        let f = k.flip(x, p, o);
-                        if f != 0 {
-                            let s = -self.solve_2(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b);
-                            if s > alpha {
-                                return s;
-                            }
-                            if s > best {
-                                best = s;
-                            }
-                        }
-                    }
-                }
-                if best > -SCORE_INF {
-                    best
-                } else if passed {
-                    final_score(p, o)
-                } else {
-                    -self.solve_3(o, p, -alpha - 1, x1, x2, x3, true)
-                }
+                fixed_node(
+                    self, p, o, alpha, passed,
+                    [(x1, (x2, x3)), (x2, (x1, x3)), (x3, (x1, x2))],
+                    |s, cp, co, (a, b)| s.solve_2(cp, co, -alpha - 1, a, b),
+                    |s| s.solve_3(o, p, -alpha - 1, x1, x2, x3, true),
+                )
             }
 
             /// Four empties, taken from the empty list and sorted by parity (seed 003: only the
             /// 2-1-1 split needs sorting, the two singletons first).
             $(#[$attr])*
             fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-                let k = self.k;
                 self.nodes += 1;
                 if alpha >= SC_THRESHOLD[4] {
                     let ub = stability_upper_bound(p, o);
@@ -344,28 +388,12 @@ macro_rules! endgame_search {
                 } else {
                     (x1, x2, x3, x4)
                 };
-                let mut best = -SCORE_INF;
-                for (x, a, b, c) in [(x1, x2, x3, x4), (x2, x1, x3, x4), (x3, x1, x2, x4), (x4, x1, x2, x3)] {
-                    if NEIGHBOUR[x] & o != 0 {
-                        let f = k.flip(x, p, o);
-                        if f != 0 {
-                            let s = -self.solve_3(o ^ f, p ^ f ^ bit(x), -alpha - 1, a, b, c, false);
-                            if s > alpha {
-                                return s;
-                            }
-                            if s > best {
-                                best = s;
-                            }
-                        }
-                    }
-                }
-                if best > -SCORE_INF {
-                    best
-                } else if passed {
-                    final_score(p, o)
-                } else {
-                    -self.solve_4(o, p, -alpha - 1, true)
-                }
+                fixed_node(
+                    self, p, o, alpha, passed,
+                    [(x1, (x2, x3, x4)), (x2, (x1, x3, x4)), (x3, (x1, x2, x4)), (x4, (x1, x2, x3))],
+                    |s, cp, co, (a, b, c)| s.solve_3(cp, co, -alpha - 1, a, b, c, false),
+                    |s| s.solve_4(o, p, -alpha - 1, true),
+                )
             }
 
             /// 5..=SHALLOW_DEPTH empties: odd quadrants first, forward-only list updates.
@@ -595,11 +623,7 @@ macro_rules! endgame_search {
                         break;
                     }
                     let x = m.x as usize;
-                    self.empties.remove(x);
-                    self.parity ^= QUADRANT_ID[x];
-                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
-                    self.parity ^= QUADRANT_ID[x];
-                    self.empties.restore(x);
+                    let s = -self.with_played(x, |s| s.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta));
                     if s > best {
                         best = s;
                         best_move = m.x;
@@ -658,11 +682,7 @@ macro_rules! endgame_search {
                     let i = shared.next.fetch_add(1, Relaxed);
                     let Some(&m) = shared.moves.get(i) else { break };
                     let x = m.x as usize;
-                    self.empties.remove(x);
-                    self.parity ^= QUADRANT_ID[x];
-                    let s = -self.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta);
-                    self.parity ^= QUADRANT_ID[x];
-                    self.empties.restore(x);
+                    let s = -self.with_played(x, |s| s.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta));
                     let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
                     if s > best.0 {
                         *best = (s, m.x);

@@ -4,7 +4,7 @@
 //! The root picks the CPU kernel once ([`Solver::new`], with [`with_kernel!`]) and runs the
 //! whole search in that kernel's copy, entered through [`Searches::solve_root`].
 
-use super::{final_score, Pool, Search, SCORE_INF};
+use super::{final_score, set_pv, Pool, Search, SCORE_INF};
 use crate::bits::{bit, QUADRANT_ID};
 use crate::kernel::{engine_kernels, with_kernel, Cpu, Kernel, Searches};
 use crate::moveorder::MoveList;
@@ -105,9 +105,7 @@ macro_rules! root_search {
                         best_move = m.x;
                         if s > a {
                             a = s;
-                            pv.clear();
-                            pv.push(m.x);
-                            pv.extend_from_slice(&child);
+                            set_pv(pv, m.x, &child);
                             if s >= beta {
                                 break;
                             }
@@ -184,9 +182,7 @@ macro_rules! root_search {
                                 moves_scores.push((m.x, s));
                                 if s > best {
                                     best = s;
-                                    pv.clear();
-                                    pv.push(m.x);
-                                    pv.extend_from_slice(&child);
+                                    set_pv(&mut pv, m.x, &child);
                                 }
                             }
                             self.n_empties += 1;

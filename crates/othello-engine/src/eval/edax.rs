@@ -229,16 +229,7 @@ mod tests {
     #[test]
     fn written_file_evaluates_identically() {
         let packed = crate::eval::weights::tests::random_packed(99);
-        let file = EdaxFile {
-            header: EdaxHeader {
-                version: 1,
-                release: 0,
-                build: 0,
-                date: 0.0,
-            },
-            swapped: false,
-            weights: packed.clone(),
-        };
+        let file = EdaxFile::new(packed.clone());
         let back = EdaxFile::parse(&file.to_bytes()).unwrap();
         let (w1, w2) = (Weights::new(&packed), Weights::new(&back.weights));
         random_games(20, 5, |p, o, _| {

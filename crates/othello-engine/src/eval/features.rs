@@ -178,39 +178,7 @@ impl Features {
 pub(crate) mod tests {
     use super::*;
     use crate::kernel::Portable;
-
-    /// Discs flipped by `player` playing `x` (simple reference, used by the eval tests).
-    pub(crate) fn flips(player: u64, opponent: u64, x: usize) -> u64 {
-        let (c, r) = ((x % 8) as i32, (x / 8) as i32);
-        let mut all = 0;
-        for (dc, dr) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let mut line = 0u64;
-            let (mut cc, mut rr) = (c + dc, r + dr);
-            while (0..8).contains(&cc) && (0..8).contains(&rr) {
-                let b = 1u64 << (rr * 8 + cc);
-                if opponent & b != 0 {
-                    line |= b;
-                } else {
-                    if player & b != 0 {
-                        all |= line;
-                    }
-                    break;
-                }
-                cc += dc;
-                rr += dr;
-            }
-        }
-        all
-    }
+    use ply_othello::flip;
 
     /// Plays random games, calling `visit(player, opponent, features)` on every position reached,
     /// checking the incremental features against a recomputation on the way.
@@ -233,7 +201,7 @@ pub(crate) mod tests {
             while passes < 2 {
                 visit(p, o, &feat);
                 let moves: Vec<usize> = (0..64)
-                    .filter(|&x| (p | o) >> x & 1 == 0 && flips(p, o, x) != 0)
+                    .filter(|&x| (p | o) >> x & 1 == 0 && flip::scalar::flip(x, p, o) != 0)
                     .collect();
                 if moves.is_empty() {
                     passes += 1;
@@ -244,7 +212,7 @@ pub(crate) mod tests {
                 }
                 passes = 0;
                 let x = moves[(next() % moves.len() as u64) as usize];
-                let fl = flips(p, o, x);
+                let fl = flip::scalar::flip(x, p, o);
                 let a = Portable.update(&feat, x, fl);
                 #[cfg(target_arch = "x86_64")]
                 if let Some(k) = crate::kernel::Avx2::detect() {

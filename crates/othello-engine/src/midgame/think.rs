@@ -4,7 +4,7 @@
 //! pool for the exact ones.
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
-use super::time::{budget, run_timer};
+use super::time::{budget, run_timer, Budget};
 use super::worker::Worker;
 use crate::bits::bit;
 use crate::endgame::PASS;
@@ -349,7 +349,9 @@ fn after_pass(
     }
 }
 
-/// `Engine::think` for kernel `k`.
+/// `Engine::think` for kernel `k`: with no legal move the game's end, a pass or a search after
+/// the pass; else the iterations over the ordered root moves, on this thread and
+/// `ctx.threads - 1` helpers.
 pub(crate) fn think<K: Searches>(
     k: K,
     ctx: &Context<'_>,
@@ -362,31 +364,8 @@ pub(crate) fn think<K: Searches>(
     let start = Instant::now();
     let n = 64 - (p | o).count_ones();
     let moves = k.moves(p, o);
-    let mut out = Outcome {
-        best: PASS,
-        score: 0,
-        depth: 0,
-        selectivity: 100,
-        exact: false,
-        pv: Vec::new(),
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        moves: Vec::new(),
-    };
     if moves == 0 {
-        if k.moves(o, p) == 0 {
-            out.score = final_score(p, o);
-            out.exact = true;
-            out.depth = n as u8;
-            out.elapsed = start.elapsed();
-            return out;
-        }
-        if limits.clock.is_some() {
-            // a forced pass in a game: no decision to make, so no clock time to spend
-            out.score =
-                -crate::eval::to_discs(k.evaluate(ctx.weights, &Features::new(o, p), n as usize));
-            out.pv.push(PASS);
-            out.elapsed = start.elapsed();
+        if let Some(out) = without_search(k, ctx, p, o, limits, start) {
             return out;
         }
         // analysis of a position whose mover must pass: search the position after the pass
@@ -405,7 +384,118 @@ pub(crate) fn think<K: Searches>(
         after.elapsed = start.elapsed();
         return after;
     }
-    // root moves, first ordered by mobility (the answer if even depth 1 is stopped)
+    let mut root_moves = ordered_root_moves(k, p, o, moves);
+    // the answer if even depth 1 is stopped
+    let first = root_moves[0].x;
+    let root = Root {
+        p,
+        o,
+        f: Features::new(p, o),
+        n,
+    };
+    let stages = schedule(limits, n);
+    let b = budget(limits, n);
+    ctx.mid_tt.new_search();
+    ctx.eg_tt.new_search();
+
+    let abort = Arc::new(AtomicBool::new(false));
+    let mut main = main_worker(k, ctx, &abort, limits, b.hard.map(|h| start + h));
+    let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
+        on_info(&Info {
+            depth: stage.depth as u8,
+            selectivity: SELECTIVITIES[stage.sel as usize],
+            score: it.score,
+            exact: is_exact(stage, n),
+            pv: it.pv.clone(),
+            nodes,
+            elapsed: start.elapsed(),
+            moves: it.moves.clone(),
+        });
+    };
+    let threads = Threads {
+        ctx,
+        root: &root,
+        stages: &stages,
+        start,
+        budget: &b,
+        stop,
+        abort: &abort,
+    };
+    let (result, helper_nodes) =
+        threads.search(&mut main, &mut root_moves, limits.all_moves, &mut report);
+    let mut out = match result {
+        Some((stage, it)) => Outcome {
+            best: it.pv.first().copied().unwrap_or(root_moves[0].x),
+            score: it.score,
+            depth: stage.depth as u8,
+            selectivity: SELECTIVITIES[stage.sel as usize],
+            exact: is_exact(stage, n),
+            pv: it.pv,
+            moves: it.moves,
+            ..no_outcome()
+        },
+        None => Outcome {
+            best: first,
+            pv: vec![first],
+            ..no_outcome()
+        },
+    };
+    out.nodes = main.nodes + helper_nodes;
+    out.elapsed = start.elapsed();
+    out
+}
+
+/// The outcome before any search: no move, no score, nothing proven, no time spent.
+fn no_outcome() -> Outcome {
+    Outcome {
+        best: PASS,
+        score: 0,
+        depth: 0,
+        selectivity: 100,
+        exact: false,
+        pv: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        moves: Vec::new(),
+    }
+}
+
+/// Whether an iteration at `stage` proves the score of a position with `n` empties.
+fn is_exact(stage: Stage, n: u32) -> bool {
+    stage.sel == NO_SELECTIVITY && stage.depth >= n && !stage.wld
+}
+
+/// [`think`]'s answer when the mover has no legal move and nothing is to be searched: the
+/// final score at the end of the game, an immediate pass in a timed game.
+fn without_search<K: Searches>(
+    k: K,
+    ctx: &Context<'_>,
+    p: u64,
+    o: u64,
+    limits: &Limits,
+    start: Instant,
+) -> Option<Outcome> {
+    let n = 64 - (p | o).count_ones();
+    let mut out = no_outcome();
+    if k.moves(o, p) == 0 {
+        out.score = final_score(p, o);
+        out.exact = true;
+        out.depth = n as u8;
+    } else if limits.clock.is_some() {
+        // a forced pass in a game: no decision to make, so no clock time to spend
+        out.score =
+            -crate::eval::to_discs(k.evaluate(ctx.weights, &Features::new(o, p), n as usize));
+        out.pv.push(PASS);
+    } else {
+        return None;
+    }
+    out.elapsed = start.elapsed();
+    Some(out)
+}
+
+/// The root moves of `p` (legal `moves`), best mobility-ordering score first, each with
+/// itself as its variation.
+fn ordered_root_moves<K: Searches>(k: K, p: u64, o: u64, moves: u64) -> Vec<RootMove> {
     let mut list = MoveList::new(k, p, o, moves);
     for m in list.as_mut_slice() {
         m.score = score_move(k, p, o, m, [NO_MOVE; 2], 0);
@@ -421,111 +511,120 @@ pub(crate) fn think<K: Searches>(
         })
         .collect();
     root_moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-    out.best = root_moves[0].x;
-    out.pv = vec![out.best];
-    let root = Root {
-        p,
-        o,
-        f: Features::new(p, o),
-        n,
-    };
-    let stages = schedule(limits, n);
-    let b = budget(limits, n);
-    ctx.mid_tt.new_search();
-    ctx.eg_tt.new_search();
+    root_moves
+}
 
-    let abort = Arc::new(AtomicBool::new(false));
-    let helper_abort = Arc::new(AtomicBool::new(false));
-    let done = AtomicBool::new(false);
+/// The main thread's worker: the engine's tables, the abort flag `abort`, the node limit and
+/// the `deadline`, and with helper threads the exact solver's split pool.
+fn main_worker<K: Searches>(
+    k: K,
+    ctx: &Context<'_>,
+    abort: &Arc<AtomicBool>,
+    limits: &Limits,
+    deadline: Option<Instant>,
+) -> Worker<K> {
     let mut main = Worker::new(
         k,
         Arc::clone(ctx.weights),
         Arc::clone(ctx.mid_tt),
         Arc::clone(ctx.eg_tt),
-        Arc::clone(&abort),
+        Arc::clone(abort),
     );
     if let Some(nodes) = limits.nodes {
         main.node_limit = nodes.max(1);
     }
-    main.set_deadline(b.hard.map(|h| start + h));
+    main.set_deadline(deadline);
     if ctx.threads > 1 {
         // exact stages split null-window nodes between threads (the solver's YBWC pool)
         main.eg.pool = Some(Arc::new(Pool::new(ctx.threads - 1)));
     }
-    let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
-        on_info(&Info {
-            depth: stage.depth as u8,
-            selectivity: SELECTIVITIES[stage.sel as usize],
-            score: it.score,
-            exact: stage.sel == NO_SELECTIVITY && stage.depth >= n && !stage.wld,
-            pv: it.pv.clone(),
-            nodes,
-            elapsed: start.elapsed(),
-            moves: it.moves.clone(),
-        });
-    };
-    let (result, helper_nodes) = std::thread::scope(|scope| {
-        let timer = scope.spawn(|| run_timer(start, b.hard, stop, &abort, &done));
-        let helpers: Vec<_> = (1..ctx.threads)
-            .map(|i| {
-                let mut hw = Worker::new(
-                    k,
-                    Arc::clone(ctx.weights),
-                    Arc::clone(ctx.mid_tt),
-                    Arc::clone(ctx.eg_tt),
-                    Arc::clone(&helper_abort),
-                );
-                let mut hm = root_moves.clone();
-                // helpers start at other moves and depths so they fill the table ahead
-                let len = hm.len();
-                hm.rotate_left(i % len);
-                // ... and leave the exact stages to the main thread's split pool
-                let hs: Vec<Stage> = stages
-                    .iter()
-                    .filter(|s| s.depth < n || s.sel < NO_SELECTIVITY)
-                    .map(|s| Stage {
-                        depth: if s.depth < n {
-                            (s.depth + (i as u32 & 1)).min(n - 1).max(1)
-                        } else {
-                            s.depth
-                        },
-                        ..*s
+    main
+}
+
+/// Helper `i`'s iterations: the main thread's selective ones, odd helpers a ply deeper in the
+/// midgame (so that the helpers fill the table ahead); the exact stages are left to the main
+/// thread's split pool.
+fn helper_stages(stages: &[Stage], n: u32, i: usize) -> Vec<Stage> {
+    stages
+        .iter()
+        .filter(|s| s.depth < n || s.sel < NO_SELECTIVITY)
+        .map(|s| Stage {
+            depth: if s.depth < n {
+                (s.depth + (i as u32 & 1)).min(n - 1).max(1)
+            } else {
+                s.depth
+            },
+            ..*s
+        })
+        .collect()
+}
+
+/// What the threads of one search share: the root, its iterations, the clock and the flags.
+struct Threads<'a> {
+    ctx: &'a Context<'a>,
+    root: &'a Root,
+    stages: &'a [Stage],
+    start: Instant,
+    budget: &'a Budget,
+    stop: &'a AtomicBool,
+    /// The main thread's abort flag, raised by the timer.
+    abort: &'a Arc<AtomicBool>,
+}
+
+impl Threads<'_> {
+    /// Runs the iterations on `main` (reporting each, stopping at the soft budget) beside the
+    /// timer and the helper threads; returns `main`'s last completed iteration and the
+    /// helpers' nodes.
+    fn search<K: Searches>(
+        &self,
+        main: &mut Worker<K>,
+        root_moves: &mut [RootMove],
+        all_moves: bool,
+        report: &mut Report<'_>,
+    ) -> (Option<(Stage, Iteration)>, u64) {
+        let helper_abort = Arc::new(AtomicBool::new(false));
+        let done = AtomicBool::new(false);
+        let (start, n) = (self.start, self.root.n);
+        std::thread::scope(|scope| {
+            let timer =
+                scope.spawn(|| run_timer(start, self.budget.hard, self.stop, self.abort, &done));
+            let helpers: Vec<_> = (1..self.ctx.threads)
+                .map(|i| {
+                    let mut hw = Worker::new(
+                        main.k,
+                        Arc::clone(self.ctx.weights),
+                        Arc::clone(self.ctx.mid_tt),
+                        Arc::clone(self.ctx.eg_tt),
+                        Arc::clone(&helper_abort),
+                    );
+                    let mut hm = root_moves.to_vec();
+                    // helpers start at other moves and depths so they fill the table ahead
+                    let len = hm.len();
+                    hm.rotate_left(i % len);
+                    let hs = helper_stages(self.stages, n, i);
+                    let root = self.root;
+                    scope.spawn(move || {
+                        run(&mut hw, root, &mut hm, &hs, false, start, None, None);
+                        hw.nodes
                     })
-                    .collect();
-                let root = &root;
-                scope.spawn(move || {
-                    run(&mut hw, root, &mut hm, &hs, false, start, None, None);
-                    hw.nodes
                 })
-            })
-            .collect();
-        let r = run(
-            &mut main,
-            &root,
-            &mut root_moves,
-            &stages,
-            limits.all_moves,
-            start,
-            b.soft,
-            Some(&mut report),
-        );
-        helper_abort.store(true, Relaxed);
-        done.store(true, Relaxed);
-        timer.thread().unpark();
-        let hn: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-        let _ = timer.join();
-        (r, hn)
-    });
-    if let Some((stage, it)) = result {
-        out.best = it.pv.first().copied().unwrap_or(root_moves[0].x);
-        out.score = it.score;
-        out.depth = stage.depth as u8;
-        out.selectivity = SELECTIVITIES[stage.sel as usize];
-        out.exact = stage.sel == NO_SELECTIVITY && stage.depth >= n && !stage.wld;
-        out.pv = it.pv;
-        out.moves = it.moves;
+                .collect();
+            let r = run(
+                main,
+                self.root,
+                root_moves,
+                self.stages,
+                all_moves,
+                start,
+                self.budget.soft,
+                Some(report),
+            );
+            helper_abort.store(true, Relaxed);
+            done.store(true, Relaxed);
+            timer.thread().unpark();
+            let hn: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            let _ = timer.join();
+            (r, hn)
+        })
     }
-    out.nodes = main.nodes + helper_nodes;
-    out.elapsed = start.elapsed();
-    out
 }

@@ -11,7 +11,7 @@ use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
 use crate::endgame::PASS;
-use crate::endgame::{final_score, Search, SCORE_INF, SC_THRESHOLD};
+use crate::endgame::{final_score, set_pv, Search, SCORE_INF, SC_THRESHOLD};
 use crate::eval::{Features, Weights};
 use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{
@@ -398,11 +398,8 @@ macro_rules! midgame_search {
                         best_move = m.x;
                         if s > a {
                             a = s;
-                            pv.clear();
-                            pv.push(m.x);
-                            if i == 0 || (s < beta) {
-                                pv.extend_from_slice(&child);
-                            }
+                            // `child` is this move's line only after a PV search (first move or re-search)
+                            set_pv(pv, m.x, if i == 0 || s < beta { &child } else { &[] });
                             if s >= beta {
                                 break;
                             }
