@@ -730,6 +730,34 @@ impl<'a, 's> Worker<'a, 's> {
         true
     }
 
+    /// Takes the `score` of move `m` into the node's `best`; true when it also raised `alpha`
+    /// (then `m` is the node's best move and, at PV nodes, heads its variation). A caller whose
+    /// score reached beta cuts off; `alpha` is then not used again.
+    #[inline]
+    fn raise<const PV: bool>(
+        &mut self,
+        ply: usize,
+        m: Move,
+        score: i32,
+        best: &mut i32,
+        best_move: &mut Move,
+        alpha: &mut i32,
+    ) -> bool {
+        if score <= *best {
+            return false;
+        }
+        *best = score;
+        if score <= *alpha {
+            return false;
+        }
+        *best_move = m;
+        if PV {
+            self.update_pv(ply, m);
+        }
+        *alpha = score;
+        true
+    }
+
     /// Makes `m` followed by the child's variation the principal variation at `ply`.
     #[inline]
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -1023,27 +1051,19 @@ impl<'a, 's> Worker<'a, 's> {
                 quiets[n_quiets] = m;
                 n_quiets += 1;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = m;
-                    if PV {
-                        self.update_pv(ply, m);
+            if self.raise::<PV>(ply, m, score, &mut best, &mut best_move, &mut alpha)
+                && score >= beta
+            {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != m {
+                        k[1] = k[0];
+                        k[0] = m;
                     }
-                    if score >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            self.history
-                                .reward(us, prevs, m, &quiets[..n_quiets], depth);
-                        }
-                        break;
-                    }
-                    alpha = score;
+                    self.history
+                        .reward(us, prevs, m, &quiets[..n_quiets], depth);
                 }
+                break;
             }
         }
         if searched == 0 {
@@ -1176,18 +1196,10 @@ impl<'a, 's> Worker<'a, 's> {
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = m;
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.raise::<PV>(ply, m, score, &mut best, &mut best_move, &mut alpha)
+                && score >= beta
+            {
+                break;
             }
         }
         let bound = if best >= beta {

@@ -78,10 +78,10 @@ pub trait Searches: Eval {
     /// The midgame principal-variation search ([`Worker::pvs`]), window `alpha..beta`.
     #[allow(clippy::too_many_arguments)]
     fn midgame_pvs(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
         alpha: i32,
         beta: i32,
         depth: u32,
@@ -89,10 +89,10 @@ pub trait Searches: Eval {
     ) -> i32;
     /// The midgame null-window search ([`Worker::nws`]), window `alpha..alpha + 1`.
     fn midgame_nws(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
         alpha: i32,
         depth: u32,
     ) -> i32;
