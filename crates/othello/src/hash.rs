@@ -86,17 +86,12 @@ pub fn hash_sse42(player: u64, opponent: u64) -> u64 {
     combine(a, crc32c_u64_sse42(a, opponent))
 }
 
-/// Board hash, choosing the SSE4.2 instruction at run time when the CPU has it.
+/// Board hash with the kernel of the CPU level found once by [`crate::Cpu::detect`] (the SSE4.2
+/// instruction where the CPU has it). Searches call their kernel's [`crate::Kernel::hash`].
 #[inline]
 pub fn hash(player: u64, opponent: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("sse4.2") {
-            // SAFETY: the CPU supports SSE4.2, checked just above.
-            return unsafe { hash_sse42(player, opponent) };
-        }
-    }
-    hash_portable(player, opponent)
+    use crate::Kernel;
+    crate::with_kernel!(crate::Cpu::detect(), |k| k.hash(player, opponent))
 }
 
 #[cfg(test)]
@@ -130,6 +125,6 @@ mod tests {
             }
             return;
         }
-        eprintln!("skipping: no SSE4.2");
+        ply_testkit::skip_unsupported("no SSE4.2: only the portable CRC32C is checked");
     }
 }

@@ -248,9 +248,10 @@ mod tests {
         let before = std::env::var(STRICT_VAR).ok();
         std::env::set_var(STRICT_VAR, "1");
         let strict_skip = std::panic::catch_unwind(|| skip("test reason"));
-        let strict_missing = std::panic::catch_unwind(|| shared("no/such/folder"));
+        let strict_missing =
+            std::panic::catch_unwind(|| shared("testkit-self-check/absent-on-purpose"));
         std::env::set_var(STRICT_VAR, "0");
-        let lenient = shared("no/such/folder");
+        let lenient = shared("testkit-self-check/absent-on-purpose");
         match before {
             Some(v) => std::env::set_var(STRICT_VAR, v),
             None => std::env::remove_var(STRICT_VAR),
