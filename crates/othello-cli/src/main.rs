@@ -3,7 +3,7 @@
 mod cli;
 mod protocol;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Othello engine of the ply workspace. Without a subcommand it reads commands in an
@@ -43,8 +43,44 @@ enum Command {
     Match(Box<cli::r#match::MatchArgs>),
 }
 
+/// The text mode's engine options given on the command line before a subcommand: each
+/// subcommand has its own options, so these would be silently ignored there.
+fn misplaced_engine_options(matches: &clap::ArgMatches) -> Vec<String> {
+    ["level", "hash", "threads", "eval_file"]
+        .iter()
+        .filter(|id| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| format!("--{}", id.replace('_', "-")))
+        .collect()
+}
+
+/// Lets a closed standard output (`ply-X ... | head`) end the program quietly, as it does any
+/// Unix tool, instead of making the next `println!` panic.
+fn die_quietly_on_closed_stdout() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    die_quietly_on_closed_stdout();
+    let matches = Args::command().get_matches();
+    let args = match Args::from_arg_matches(&matches) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    if let Some(name) = matches.subcommand_name() {
+        let misplaced = misplaced_engine_options(&matches);
+        if !misplaced.is_empty() {
+            eprintln!(
+                "ply-othello: {} before `{name}` would only apply to the text mode; give the \
+                 subcommand's own options after it (`ply-othello {name} --help` lists them)",
+                misplaced.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+    }
     let result = match args.command {
         None => cli::text::run(&args.engine),
         Some(command) => run(command),

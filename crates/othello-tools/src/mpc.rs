@@ -49,16 +49,19 @@ pub fn positions(
     out
 }
 
-/// Scores `count` positions of `games` (see [`positions`]) with the shipped weights.
-/// `progress` is called once per scored position.
+/// Scores `count` positions of `games` (see [`positions`]) with `weights` (the shipped ones
+/// when `None`). `progress` is called once per scored position.
 pub fn score_positions(
     games: &[[Option<u8>; 60]],
     count: usize,
+    weights: Option<&PackedWeights>,
     mut progress: impl FnMut(),
 ) -> Vec<DepthScores> {
-    let w = std::sync::Arc::new(Weights::new(
-        &embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply()),
-    ));
+    let packed = match weights {
+        Some(w) => w.clone(),
+        None => embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply()),
+    };
+    let w = std::sync::Arc::new(Weights::new(&packed));
     positions(games, count, 12, 58)
         .iter()
         .map(|b| {

@@ -4,6 +4,7 @@
 use super::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_othello_engine::eval::parse_weights;
 use ply_othello_tools::mpc;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,6 +25,10 @@ pub struct FitMpcArgs {
     /// Also write each position's scores here, one `S <empties> [<by depth>] <exact>` line each.
     #[arg(long)]
     scores_out: Option<PathBuf>,
+    /// Evaluation weights to fit the predictors for (ply or Edax `eval.dat` format; default:
+    /// the built-in ones).
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -46,7 +51,11 @@ pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     pb.set_message("scoring positions");
-    let scores = mpc::score_positions(&games, a.positions, || pb.inc(1));
+    let weights = match &a.eval_file {
+        Some(path) => Some(parse_weights(&super::read(path)?)?),
+        None => None,
+    };
+    let scores = mpc::score_positions(&games, a.positions, weights.as_ref(), || pb.inc(1));
     pb.finish_and_clear();
     if let Some(path) = &a.scores_out {
         let lines: String = scores.iter().map(|s| mpc::score_line(s) + "\n").collect();

@@ -8,9 +8,11 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello::square_name;
 use ply_othello::{parse_obf_line, Obf, Verdict};
+use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{Mode, RootResult, Solver};
 use serde::Serialize;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -32,8 +34,12 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
-    hash_mib: usize,
+    #[arg(long, alias = "hash-mib", default_value_t = 256)]
+    hash: usize,
+    /// Evaluation weights that order the moves instead of the built-in ones (ply or Edax
+    /// `eval.dat` format); the scores stay exact, the nodes and times change.
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
     /// Use the portable kernel even if the CPU has AVX2/BMI2.
     #[arg(long)]
     portable: bool,
@@ -293,7 +299,10 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     })?;
     let mode = mode(a);
     let threads = a.threads.max(1);
-    let mut solver = Solver::with_threads(a.hash_mib, a.portable, threads);
+    let mut solver = Solver::with_threads(a.hash, a.portable, threads);
+    if let Some(path) = &a.eval_file {
+        solver = solver.with_weights(&parse_weights(&super::read(path)?)?);
+    }
     let lines: Vec<&str> = text.lines().collect();
     let bar = progress_bar(lines.len(), a.json);
     if !a.json {

@@ -286,6 +286,14 @@ impl Solver {
         Arc::clone(self.search.abort_flag())
     }
 
+    /// Orders moves with `weights` instead of the shipped evaluation (the exact scores do not
+    /// depend on it; the node counts and times do).
+    pub fn with_weights(mut self, weights: &crate::eval::PackedWeights) -> Solver {
+        self.search
+            .set_weights(Some(Arc::new(crate::eval::Weights::new(weights))));
+        self
+    }
+
     /// Orders moves without the evaluation (the fastest-first reference ordering).
     pub fn without_evaluation(mut self) -> Solver {
         self.search.set_weights(None);

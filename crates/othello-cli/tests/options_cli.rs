@@ -1,0 +1,119 @@
+//! Every subcommand honours the engine options it accepts, and engine options it would ignore
+//! are refused with an error: `--eval-file` changes what `solve` and `analyse` compute, options
+//! given before a subcommand (where only the text mode reads them) are an error, and an option a
+//! subcommand does not have is rejected.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("ply-othello runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A scratch folder with an all-zero Edax `eval.dat` (every pattern weight 0).
+fn zero_weights() -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("ply-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("zero.dat");
+    // "EDAX" "EVAL" as little-endian words, then a zero header and 61 plies of zero weights
+    let mut bytes = b"XADELAVE".to_vec();
+    bytes.resize(13_952_436, 0);
+    std::fs::write(&path, bytes).expect("written");
+    let s = path.to_str().expect("UTF-8 temp path").to_string();
+    (dir, s)
+}
+
+#[test]
+fn options_before_a_subcommand_are_refused() {
+    for args in [
+        &["--eval-file", "x.dat", "solve", "f.obf"][..],
+        &["--level", "5", "bench"][..],
+        &["--hash", "8", "analyse", "f5"][..],
+        &["--threads", "2", "gtp"][..],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("would only apply to the text mode"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn options_a_subcommand_lacks_are_errors() {
+    for args in [
+        &["bench", "--eval-file", "x.dat"][..],
+        &["solve", "--level", "5", "f.obf"][..],
+        &["perft", "3", "--threads", "2"][..],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn eval_file_changes_solve_nodes_and_analyse_scores() {
+    let Some(ffo) = ply_testkit::shared("othello/ffo/fforum-20-39.obf") else {
+        return;
+    };
+    let (dir, zero) = zero_weights();
+    let obf = dir.join("two.obf");
+    let text = std::fs::read_to_string(&ffo).expect("FFO file");
+    let two: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(2)
+        .collect();
+    std::fs::write(&obf, two.join("\n") + "\n").expect("written");
+    let obf = obf.to_str().expect("UTF-8");
+    let summary = |out: &str| -> serde_json::Value {
+        let last = out.lines().last().expect("a summary line");
+        serde_json::from_str(last).expect("JSON summary")
+    };
+    let (code, built_in, err) = run(&["solve", "--json", "--hash", "16", obf]);
+    assert_eq!(code, 0, "{err}");
+    let (code, zeroed, err) = run(&[
+        "solve",
+        "--json",
+        "--hash-mib",
+        "16",
+        "--eval-file",
+        &zero,
+        obf,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (a, b) = (summary(&built_in), summary(&zeroed));
+    assert_eq!(a["errors"], 0, "{built_in}");
+    assert_eq!(b["errors"], 0, "{zeroed}");
+    assert_ne!(
+        a["nodes"], b["nodes"],
+        "the weights order the solver's moves"
+    );
+
+    // a zero evaluation scores every midgame move 0; the built-in one does not
+    let scores = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains('@'))
+            .map(|l| l.split('|').nth(1).unwrap_or("").trim().to_string())
+            .collect()
+    };
+    let (code, built_in, err) = run(&["analyse", "f5", "--level", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, zeroed, err) = run(&["analyse", "f5", "--level", "4", "--eval-file", &zero]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(scores(&zeroed), ["+0", "+0", "+0"], "{zeroed}");
+    assert!(scores(&built_in).iter().any(|s| s != "+0"), "{built_in}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
