@@ -3,7 +3,7 @@
 
 use super::CliError;
 use clap::Args;
-use ply_othello_tools::train::pipeline::{self, Options};
+use ply_othello_tools::train::pipeline::{self, DataOptions, Options, OutputOptions, SolveOptions};
 use ply_othello_tools::train::{FitConfig, Method};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -112,12 +112,22 @@ pub struct TrainArgs {
 /// Runs `train`.
 pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
     let opts = Options {
-        wthor: a.wthor.clone(),
-        labels: a.labels.clone(),
-        out: a.out.clone(),
-        edax_out: a.edax_out.clone(),
-        checkpoint: a.checkpoint.clone(),
-        measure_only: a.measure.clone(),
+        data: DataOptions {
+            wthor: a.wthor.clone(),
+            labels: a.labels.clone(),
+            label_repeat: a.label_repeat,
+            exact_below: a.exact_below,
+        },
+        solving: SolveOptions {
+            exact_empties: a.exact_empties.clone(),
+            solve_test: a.solve_test,
+            solve_train: a.solve_train,
+            solve_offset: a.solve_offset,
+            test_label_out: a.test_label_out.clone(),
+            test_labels: a.test_labels.clone(),
+            label_out: a.label_out.clone(),
+            labels_only: a.labels_only,
+        },
         fit: FitConfig {
             method: a.method,
             ridge: a.ridge,
@@ -140,17 +150,13 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             window: a.window,
             quantum: a.quantum,
         },
+        measure_only: a.measure.clone(),
+        outputs: OutputOptions {
+            out: a.out.clone(),
+            edax_out: a.edax_out.clone(),
+            checkpoint: a.checkpoint.clone(),
+        },
         progress: !a.quiet,
-        exact_empties: a.exact_empties.clone(),
-        solve_test: a.solve_test,
-        solve_train: a.solve_train,
-        solve_offset: a.solve_offset,
-        test_label_out: a.test_label_out.clone(),
-        test_labels: a.test_labels.clone(),
-        label_out: a.label_out.clone(),
-        labels_only: a.labels_only,
-        label_repeat: a.label_repeat,
-        exact_below: a.exact_below,
     };
     pipeline::run(&opts, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)

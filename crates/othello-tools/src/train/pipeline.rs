@@ -14,25 +14,40 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// What to do.
+/// What to do: where the data comes from, which positions are solved, how to fit, and where the
+/// results go.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Training data.
+    pub data: DataOptions,
+    /// Positions solved exactly (for training labels and for measurements).
+    pub solving: SolveOptions,
+    /// Fit hyper-parameters.
+    pub fit: FitConfig,
+    /// Instead of fitting, only measure these weights (either format).
+    pub measure_only: Option<PathBuf>,
+    /// Where the weights go.
+    pub outputs: OutputOptions,
+    /// Show progress bars.
+    pub progress: bool,
+}
+
+/// Where the training samples come from.
+#[derive(Clone, Debug)]
+pub struct DataOptions {
     /// Directory of `WTH_*.wtb` files.
     pub wthor: PathBuf,
     /// Extra labelled positions (exact scores), added to the training set.
     pub labels: Vec<PathBuf>,
-    /// Output in ply's compressed format.
-    pub out: Option<PathBuf>,
-    /// Output in Edax's `eval.dat` format.
-    pub edax_out: Option<PathBuf>,
-    /// Directory of per-stage checkpoints (makes the run resumable).
-    pub checkpoint: Option<PathBuf>,
-    /// Instead of fitting, only measure these weights (either format).
-    pub measure_only: Option<PathBuf>,
-    /// Fit hyper-parameters.
-    pub fit: FitConfig,
-    /// Show progress bars.
-    pub progress: bool,
+    /// Each label-file sample enters the training set this many times (its weight).
+    pub label_repeat: usize,
+    /// Train only on exact labels below this number of empties (0: keep every sample).
+    pub exact_below: u8,
+}
+
+/// Which positions are solved exactly, and where the solved ones are written or read.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
     /// Numbers of empties at which positions are solved exactly.
     pub exact_empties: Vec<u8>,
     /// Held-out positions solved per number of empties to measure against perfect play.
@@ -48,12 +63,19 @@ pub struct Options {
     pub test_labels: Vec<PathBuf>,
     /// Where to write the solved training positions as a label file.
     pub label_out: Option<PathBuf>,
-    /// Each label-file sample enters the training set this many times (its weight).
-    pub label_repeat: usize,
     /// Stop after writing the label file (no fit, no measurement).
     pub labels_only: bool,
-    /// Train only on exact labels below this number of empties (0: keep every sample).
-    pub exact_below: u8,
+}
+
+/// Where the fitted weights go.
+#[derive(Clone, Debug)]
+pub struct OutputOptions {
+    /// Output in ply's compressed format.
+    pub out: Option<PathBuf>,
+    /// Output in Edax's `eval.dat` format.
+    pub edax_out: Option<PathBuf>,
+    /// Directory of per-stage checkpoints (makes the run resumable).
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Errors of a training run.
@@ -101,10 +123,11 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
     let mut ds = read_data(opts, log)?;
     // one solver (and transposition table) for the training and the held-out solves
-    let mut solver = (opts.solve_test > 0 || opts.solve_train > 0).then(|| Solver::new(64, false));
-    if let (Some(solver), true) = (solver.as_mut(), opts.solve_train > 0) {
+    let mut solver = (opts.solving.solve_test > 0 || opts.solving.solve_train > 0)
+        .then(|| Solver::new(64, false));
+    if let (Some(solver), true) = (solver.as_mut(), opts.solving.solve_train > 0) {
         label_train(opts, &mut ds, solver, log)?;
-        if opts.labels_only {
+        if opts.solving.labels_only {
             return Ok(Vec::new());
         }
     }
@@ -133,7 +156,7 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
 /// # Errors
 /// Unreadable WTHOR or label files.
 pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, PipelineError> {
-    let files = wthor::read_dir(&opts.wthor)?;
+    let files = wthor::read_dir(&opts.data.wthor)?;
     let total: usize = files.iter().map(|(_, f)| f.games.len()).sum();
     let pb = bar(
         total as u64,
@@ -148,7 +171,7 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
     let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
     pb.finish_and_clear();
     let mut labelled = Vec::new();
-    for path in &opts.labels {
+    for path in &opts.data.labels {
         labelled.extend(read_labels(path)?);
     }
     if !labelled.is_empty() {
@@ -163,7 +186,7 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
             labelled.len(),
             before - ds.train.len()
         );
-        for _ in 0..opts.label_repeat.max(1) {
+        for _ in 0..opts.data.label_repeat.max(1) {
             ds.train.extend_from_slice(&labelled);
         }
     }
@@ -181,25 +204,25 @@ pub fn label_train(
     solver: &mut Solver,
     log: &mut dyn Write,
 ) -> Result<(), PipelineError> {
-    let n = opts.solve_train * opts.exact_empties.len();
+    let n = opts.solving.solve_train * opts.solving.exact_empties.len();
     let pb = bar(
         n as u64,
         opts.progress,
         "solve train {bar:40} {pos}/{len} {elapsed} eta {eta}",
     );
     let mut solved = Vec::with_capacity(n);
-    for &e in &opts.exact_empties {
+    for &e in &opts.solving.exact_empties {
         solved.extend(exact::solve_samples(
             &ds.train,
             e,
-            opts.solve_train,
-            opts.solve_offset,
+            opts.solving.solve_train,
+            opts.solving.solve_offset,
             solver,
             || pb.inc(1),
         ));
     }
     pb.finish_and_clear();
-    if let Some(path) = &opts.label_out {
+    if let Some(path) = &opts.solving.label_out {
         let mut f =
             std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
         exact::write_labels(&mut f, &solved).map_err(|e| PipelineError::Write(path.clone(), e))?;
@@ -217,16 +240,16 @@ pub fn label_train(
 /// With `exact_below` set, drops the training samples below that many empties that are not
 /// exact, and the validation samples below it.
 pub fn keep_exact_below(opts: &Options, ds: &mut Dataset, log: &mut dyn Write) {
-    if opts.exact_below == 0 {
+    if opts.data.exact_below == 0 {
         return;
     }
     ds.train
-        .retain(|s| s.exact || s.empties >= opts.exact_below);
-    ds.validation.retain(|s| s.empties >= opts.exact_below);
+        .retain(|s| s.exact || s.empties >= opts.data.exact_below);
+    ds.validation.retain(|s| s.empties >= opts.data.exact_below);
     let _ = writeln!(
         log,
         "training on exact labels only below {} empties: {} samples",
-        opts.exact_below,
+        opts.data.exact_below,
         ds.train.len()
     );
 }
@@ -277,7 +300,7 @@ pub fn fit_or_load(
         &ds.train,
         &ds.validation,
         &cfg,
-        opts.checkpoint.as_deref(),
+        opts.outputs.checkpoint.as_deref(),
         &mut on_epoch,
     )?;
     pb.finish_and_clear();
@@ -293,12 +316,12 @@ pub fn write_weights(
     weights: &PackedWeights,
     log: &mut dyn Write,
 ) -> Result<(), PipelineError> {
-    if let Some(path) = &opts.out {
+    if let Some(path) = &opts.outputs.out {
         let bytes = eval::format::encode(weights, quantum_of(weights));
         std::fs::write(path, &bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {} ({} bytes)", path.display(), bytes.len());
     }
-    if let Some(path) = &opts.edax_out {
+    if let Some(path) = &opts.outputs.edax_out {
         let bytes = EdaxFile::new(weights.clone()).to_bytes();
         std::fs::write(path, bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {}", path.display());
@@ -341,19 +364,23 @@ pub fn solved_test_sets(
     log: &mut dyn Write,
 ) -> Result<SolvedSets, PipelineError> {
     let mut solved_test: SolvedSets = Vec::new();
-    if let (Some(solver), true) = (solver, opts.solve_test > 0) {
-        for &e in &opts.exact_empties {
+    if let (Some(solver), true) = (solver, opts.solving.solve_test > 0) {
+        for &e in &opts.solving.exact_empties {
             let t = Instant::now();
             let pb = bar(
-                opts.solve_test as u64,
+                opts.solving.solve_test as u64,
                 opts.progress,
                 "solve test {bar:40} {pos}/{len} {elapsed} eta {eta}",
             );
             let solved =
-                exact::solve_samples(&ds.test, e, opts.solve_test, 0, solver, || pb.inc(1));
+                exact::solve_samples(&ds.test, e, opts.solving.solve_test, 0, solver, || {
+                    pb.inc(1)
+                });
             pb.finish_and_clear();
-            let (n, equal, diff) =
-                exact::label_agreement(&exact::pick(&ds.test, e, opts.solve_test, 0), &solved);
+            let (n, equal, diff) = exact::label_agreement(
+                &exact::pick(&ds.test, e, opts.solving.solve_test, 0),
+                &solved,
+            );
             if n > 0 {
                 let _ = writeln!(
                     log,
@@ -363,7 +390,7 @@ pub fn solved_test_sets(
             }
             solved_test.push((e, solved, t.elapsed().as_secs_f64()));
         }
-        if let Some(path) = &opts.test_label_out {
+        if let Some(path) = &opts.solving.test_label_out {
             let mut f =
                 std::fs::File::create(path).map_err(|e| PipelineError::Write(path.clone(), e))?;
             for (_, solved, _) in &solved_test {
@@ -372,12 +399,12 @@ pub fn solved_test_sets(
             }
         }
     }
-    if !opts.test_labels.is_empty() {
+    if !opts.solving.test_labels.is_empty() {
         // solved held-out positions from earlier runs (`--test-label-out`)
         let held_out: std::collections::HashSet<ply_othello::Board> =
             ds.test.iter().map(|s| s.board).collect();
         let mut all = Vec::new();
-        for path in &opts.test_labels {
+        for path in &opts.solving.test_labels {
             all.extend(read_labels(path)?);
         }
         let outside = all.iter().filter(|s| !held_out.contains(&s.board)).count();
