@@ -30,18 +30,14 @@ enum Command {
     Probe(probe::ProbeArgs),
 }
 
-/// Lets a closed standard output (`ply-X ... | head`) end the program quietly, as it does any
-/// Unix tool, instead of making the next `println!` panic.
-fn die_quietly_on_closed_stdout() {
+fn main() -> ExitCode {
+    // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
+    // instead of making the next `println!` panic.
+    // SAFETY: first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
     #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-}
-
-fn main() -> ExitCode {
-    die_quietly_on_closed_stdout();
     let result = match Cli::parse().command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),

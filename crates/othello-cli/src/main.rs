@@ -53,18 +53,14 @@ fn misplaced_engine_options(matches: &clap::ArgMatches) -> Vec<String> {
         .collect()
 }
 
-/// Lets a closed standard output (`ply-X ... | head`) end the program quietly, as it does any
-/// Unix tool, instead of making the next `println!` panic.
-fn die_quietly_on_closed_stdout() {
+fn main() -> ExitCode {
+    // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
+    // instead of making the next `println!` panic.
+    // SAFETY: first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
     #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-}
-
-fn main() -> ExitCode {
-    die_quietly_on_closed_stdout();
     let matches = Args::command().get_matches();
     let args = match Args::from_arg_matches(&matches) {
         Ok(args) => args,
