@@ -43,13 +43,16 @@ enum Command {
     Match(Box<cli::r#match::MatchArgs>),
 }
 
-/// The text mode's engine options given on the command line before a subcommand: each
-/// subcommand has its own options, so these would be silently ignored there.
+/// The text mode's options given on the command line before a subcommand: each subcommand has
+/// its own options, so these would be silently ignored there.
 fn misplaced_engine_options(matches: &clap::ArgMatches) -> Vec<String> {
-    ["level", "hash", "threads", "eval_file"]
-        .iter()
-        .filter(|id| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
-        .map(|id| format!("--{}", id.replace('_', "-")))
+    Args::command()
+        .get_arguments()
+        .filter(|arg| {
+            matches.value_source(arg.get_id().as_str())
+                == Some(clap::parser::ValueSource::CommandLine)
+        })
+        .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
         .collect()
 }
 

@@ -6,7 +6,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_tools::mpc;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `fit-mpc`.
@@ -59,19 +59,12 @@ pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
     pb.finish_and_clear();
     if let Some(path) = &a.scores_out {
         let lines: String = scores.iter().map(|s| mpc::score_line(s) + "\n").collect();
-        write(path, &lines)?;
+        super::write(path, &lines)?;
     }
     let tables = mpc::fit_tables(&scores);
     match &a.out {
-        Some(path) => write(path, &tables)?,
+        Some(path) => super::write(path, &tables)?,
         None => print!("{tables}"),
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn write(path: &Path, text: &str) -> Result<(), CliError> {
-    std::fs::write(path, text).map_err(|source| CliError::Write {
-        path: path.display().to_string(),
-        source,
-    })
 }

@@ -81,10 +81,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let pairs = a.games.div_ceil(2).max(1);
     let openings = match &a.openings {
         Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|source| CliError::Read {
-                path: p.display().to_string(),
-                source,
-            })?;
+            let text = super::read_text(p)?;
             parse_openings(&text).map_err(CliError::Match)?
         }
         None => {
@@ -118,10 +115,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     };
     if let Some(p) = &a.openings_out {
         let text: String = openings.iter().map(|o| format_moves(o) + "\n").collect();
-        std::fs::write(p, text).map_err(|source| CliError::Write {
-            path: p.display().to_string(),
-            source,
-        })?;
+        super::write(p, text)?;
     }
     if openings.is_empty() {
         return Err(CliError::Match("no openings".into()));
@@ -139,7 +133,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
                 .create(true)
                 .append(true)
                 .open(p)
-                .map_err(|source| CliError::Read {
+                .map_err(|source| CliError::Write {
                     path: p.display().to_string(),
                     source,
                 })?,

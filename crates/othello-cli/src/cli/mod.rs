@@ -46,6 +46,28 @@ pub fn read(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
     })
 }
 
+/// Reads a whole input text file.
+///
+/// # Errors
+/// [`CliError::Read`] naming the file (also for text that is not UTF-8).
+pub fn read_text(path: &std::path::Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|source| CliError::Read {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Writes a whole output file.
+///
+/// # Errors
+/// [`CliError::Write`] naming the file.
+pub fn write(path: &std::path::Path, bytes: impl AsRef<[u8]>) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
 /// Errors that stop a subcommand.
 #[derive(Debug, Error)]
 pub enum CliError {

@@ -293,10 +293,7 @@ fn progress_bar(len: usize, json: bool) -> ProgressBar {
 
 /// Runs `solve`.
 pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
-    let text = std::fs::read_to_string(&a.file).map_err(|source| CliError::Read {
-        path: a.file.clone(),
-        source,
-    })?;
+    let text = super::read_text(std::path::Path::new(&a.file))?;
     let mode = mode(a);
     let threads = a.threads.max(1);
     let mut solver = Solver::with_threads(a.hash, a.portable, threads);

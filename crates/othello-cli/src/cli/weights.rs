@@ -26,10 +26,7 @@ pub fn run(a: &WeightsArgs) -> Result<ExitCode, CliError> {
         None => embedded_weights().map_err(ply_othello_engine::eval::LoadError::from)?,
     };
     let bytes = EdaxFile::new(weights).to_bytes();
-    std::fs::write(&a.edax_out, &bytes).map_err(|source| CliError::Write {
-        path: a.edax_out.display().to_string(),
-        source,
-    })?;
+    super::write(&a.edax_out, &bytes)?;
     println!("wrote {} ({} bytes)", a.edax_out.display(), bytes.len());
     Ok(ExitCode::SUCCESS)
 }
