@@ -56,7 +56,7 @@ mod tt;
 mod watch;
 
 pub use contempt::Choice;
-pub use endgame::{Mode, RootResult, Solver, PASS};
+pub use endgame::{Mode, RootResult, Solver, ITERATED_FROM, PASS};
 pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
 pub use midgame::bench::{self, BenchLine, BENCH_GAMES, BENCH_LEVEL};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};

@@ -14,9 +14,10 @@
 
 pub(crate) mod empties;
 pub(crate) mod last_flip;
+mod local_tt;
 mod root;
 
-pub use root::{Mode, RootResult, Solver, PASS};
+pub use root::{Mode, RootResult, Solver, ITERATED_FROM, PASS};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::eval::{Features, Weights};
@@ -27,6 +28,7 @@ use crate::tt::{Tt, EXACT, NO_MOVE};
 use crate::watch::Watch;
 use empties::{Empties, HEAD};
 use last_flip::count_last_flip;
+use local_tt::{LocalTt, LOCAL_TT_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -134,6 +136,8 @@ pub struct Search<K: Kernel> {
     pub(crate) k: K,
     /// Transposition table (shared between threads).
     pub tt: Arc<Tt>,
+    /// This thread's small table for the nodes of up to [`LOCAL_TT_DEPTH`] empties.
+    pub(crate) local: LocalTt,
     /// Helper threads, `None` for the sequential reference search.
     pub(crate) pool: Option<Arc<Pool>>,
     /// Nodes visited.
@@ -166,6 +170,7 @@ impl<K: Kernel> Search<K> {
         Search {
             k,
             tt,
+            local: LocalTt::new(),
             pool: None,
             nodes: 0,
             empties: Empties::new(0),
@@ -187,6 +192,7 @@ impl<K: Kernel> Search<K> {
         Search {
             k: self.k,
             tt: Arc::clone(&self.tt),
+            local: LocalTt::new(),
             pool: self.pool.clone(),
             nodes: 0,
             empties: self.empties.clone(),
@@ -509,7 +515,10 @@ macro_rules! endgame_search {
                     (p, o, 0)
                 };
                 let hash = k.hash(hp, ho);
-                self.tt.prefetch(hash);
+                let local = n <= LOCAL_TT_DEPTH;
+                if !local {
+                    self.tt.prefetch(hash);
+                }
                 if alpha >= SC_THRESHOLD[n as usize] {
                     let ub = stability_upper_bound(p, o);
                     if ub <= alpha {
@@ -526,7 +535,17 @@ macro_rules! endgame_search {
                 // the flips are computed while the prefetched bucket arrives (seed 003)
                 let mut list = MoveList::new(k, p, o, moves);
                 let mut hash_moves = [NO_MOVE; 2];
-                if let Some(e) = self.tt.probe(hash, hp, ho) {
+                if local {
+                    if let Some(e) = self.local.probe(hash, hp, ho) {
+                        if e.lower - ofs >= beta {
+                            return e.lower - ofs;
+                        }
+                        if e.upper - ofs <= alpha {
+                            return e.upper - ofs;
+                        }
+                        hash_moves[0] = e.best;
+                    }
+                } else if let Some(e) = self.tt.probe(hash, hp, ho) {
                     if u32::from(e.depth) >= n && e.selectivity >= EXACT {
                         if e.lower - ofs >= beta {
                             return e.lower - ofs;
@@ -570,12 +589,14 @@ macro_rules! endgame_search {
                 list.evaluate(k, p, o, hash_moves, self.parity);
                 if n >= EVAL_SORT_DEPTH {
                     if let Some(w) = &self.weights {
+                        // the children's features are updates of this node's
+                        let f = Features::new(p, o);
                         if n >= EVAL_SORT_DEPTH_1 {
                             // one ply: the opponent's best reply by evaluation
                             list.add_evaluation(|m| {
                                 let x = m.x as usize;
                                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                let cf = Features::new(cp, co);
+                                let cf = k.update(&f, x, m.flipped);
                                 let mut replies = k.moves(cp, co);
                                 if replies == 0 {
                                     return -k.evaluate(w, &cf.pass(), n as usize - 1);
@@ -591,9 +612,7 @@ macro_rules! endgame_search {
                             }, 1);
                         } else {
                             list.add_evaluation(|m| {
-                                let x = m.x as usize;
-                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                k.evaluate(w, &Features::new(cp, co), n as usize - 1)
+                                k.evaluate(w, &k.update(&f, m.x as usize, m.flipped), n as usize - 1)
                             }, 2);
                         }
                     }
@@ -636,7 +655,11 @@ macro_rules! endgame_search {
                 if self.aborted() {
                     return best;
                 }
-                self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
+                if local {
+                    self.local.store(hash, hp, ho, alpha + ofs, beta + ofs, best + ofs, best_move);
+                } else {
+                    self.tt.store(hash, hp, ho, n as u8, EXACT, alpha + ofs, beta + ofs, best + ofs, best_move, self.nodes - nodes0);
+                }
                 best
             }
 

@@ -6,7 +6,10 @@
 
 use super::{final_score, set_pv, Pool, Search, SCORE_INF};
 use crate::bits::{bit, QUADRANT_ID};
+use crate::engine::Limits;
 use crate::kernel::{engine_kernels, with_kernel, Cpu, Kernel, Searches};
+use crate::midgame::level::MAX_LEVEL;
+use crate::midgame::think::{think, Context, DIRECT_SOLVE};
 use crate::moveorder::MoveList;
 use crate::tt::Tt;
 use crate::tt::{EXACT, NO_MOVE};
@@ -203,6 +206,14 @@ engine_kernels!(root_search);
 /// What a [`Solver`] holds: the search copy of the kernel chosen at start-up, whatever it is.
 trait Root: Send {
     fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult;
+    fn iterated(
+        &mut self,
+        mid_tt: &Arc<Tt>,
+        threads: usize,
+        player: u64,
+        opponent: u64,
+    ) -> Option<RootResult>;
+    fn has_weights(&self) -> bool;
     fn kernel_name(&self) -> &'static str;
     fn abort_flag(&self) -> &Arc<AtomicBool>;
     fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>);
@@ -213,6 +224,47 @@ trait Root: Send {
 impl<K: Searches> Root for Search<K> {
     fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
         K::solve_root(self, player, opponent, mode)
+    }
+    /// The exact solve as the engine's search at level 60 does it (Edax's endgame): midgame
+    /// iterations, then the endgame at rising selectivity, each stage leaving its best moves
+    /// in the tables for the next, then the exact stage (`None` without an evaluation).
+    fn iterated(
+        &mut self,
+        mid_tt: &Arc<Tt>,
+        threads: usize,
+        player: u64,
+        opponent: u64,
+    ) -> Option<RootResult> {
+        let weights = self.weights.clone()?;
+        let ctx = Context {
+            weights: &weights,
+            mid_tt,
+            eg_tt: &self.tt,
+            threads,
+        };
+        let limits = Limits {
+            level: Some(MAX_LEVEL),
+            ..Limits::default()
+        };
+        let out = think(
+            self.k,
+            &ctx,
+            player,
+            opponent,
+            &limits,
+            &self.watch.abort,
+            &mut |_| {},
+        );
+        Some(RootResult {
+            score: out.score,
+            best: (out.best != PASS).then_some(out.best),
+            pv: out.pv,
+            moves: Vec::new(),
+            nodes: out.nodes,
+        })
+    }
+    fn has_weights(&self) -> bool {
+        self.weights.is_some()
     }
     fn kernel_name(&self) -> &'static str {
         self.k.name()
@@ -232,10 +284,24 @@ impl<K: Searches> Root for Search<K> {
 }
 
 /// An exact endgame solver. The CPU kernel is chosen once, here.
+///
+/// Exact solves of more than [`ITERATED_FROM`]` - 1` empties run as Edax runs them (seed 003):
+/// midgame iterations and probable-cut endgame searches at 73 % and 87 % first, each filling
+/// the tables with the moves that the next one tries first, then the exact search (whose
+/// nodes down to 16 empties are ordered by shallow evaluation searches). Fewer empties, the
+/// other modes and a solver without evaluation go straight to the exact search. Either way
+/// the score is exact.
 pub struct Solver {
     search: Box<dyn Root>,
     threads: usize,
+    /// Midgame table of the stages before an exact search, made on first use.
+    mid_tt: Option<Arc<Tt>>,
+    /// Its size in MiB.
+    mid_mib: usize,
 }
+
+/// From this many empties on, an exact solve starts with selective stages (see [`Solver`]).
+pub const ITERATED_FROM: u32 = DIRECT_SOLVE + 1;
 
 impl Solver {
     /// A solver with a `tt_mib` MiB transposition table, using the fastest kernel the CPU
@@ -252,7 +318,12 @@ impl Solver {
             .ok()
             .map(|w| Arc::new(crate::eval::Weights::new(&w)));
         search.set_weights(weights);
-        Solver { search, threads: 1 }
+        Solver {
+            search,
+            threads: 1,
+            mid_tt: None,
+            mid_mib: (tt_mib / 4).max(1),
+        }
     }
 
     /// Like [`new`](Self::new), searching with `threads` threads (1 = sequential reference).
@@ -277,7 +348,16 @@ impl Solver {
 
     /// Solves `board` (from the mover's view).
     pub fn solve(&mut self, board: &Board, mode: Mode) -> RootResult {
-        self.search.solve(board.player(), board.opponent(), mode)
+        let (p, o) = (board.player(), board.opponent());
+        if mode == Mode::Exact && board.empty_count() >= ITERATED_FROM && self.search.has_weights()
+        {
+            let mib = self.mid_mib;
+            let mid_tt = self.mid_tt.get_or_insert_with(|| Arc::new(Tt::new(mib)));
+            if let Some(r) = self.search.iterated(mid_tt, self.threads, p, o) {
+                return r;
+            }
+        }
+        self.search.solve(p, o, mode)
     }
 
     /// The flag that abandons a running [`solve`](Self::solve) when another thread sets it (the
@@ -303,6 +383,9 @@ impl Solver {
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.search.tt().clear();
+        if let Some(t) = &self.mid_tt {
+            t.clear();
+        }
     }
 }
 
@@ -330,6 +413,24 @@ mod tests {
                 let b = without.solve(&board(p, o), Mode::Exact);
                 assert_eq!(a.score, b.score, "n {n} p {p:#x} o {o:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn iterated_solve_matches_the_direct_search() {
+        let mut iterated = Solver::new(16, false);
+        let mut direct = Solver::new(16, false).without_evaluation();
+        let mut seed = 0xd1ce_u64;
+        for _ in 0..2 {
+            let (p, o) = random_position(Portable, &mut seed, ITERATED_FROM);
+            let a = iterated.solve(&board(p, o), Mode::Exact);
+            let b = direct.solve(&board(p, o), Mode::Exact);
+            assert_eq!(a.score, b.score, "p {p:#x} o {o:#x}");
+            // the best move reaches the score
+            let x = a.best.expect("a move") as usize;
+            let f = Portable.flip(x, p, o);
+            let child = direct.solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact);
+            assert_eq!(-child.score, a.score, "best move {x}");
         }
     }
 

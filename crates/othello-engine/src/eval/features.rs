@@ -18,6 +18,17 @@ use crate::kernel::{with_kernel, Cpu, Eval};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features([u16; N_LANES]);
 
+/// The lanes of an empty board: every digit of every feature is 2 (3^len - 1).
+const ALL_EMPTY: [u16; N_LANES] = {
+    let mut v = [0u16; N_LANES];
+    let mut i = 0;
+    while i < N_FEATURES {
+        v[i] = (3u32.pow(FEATURES[i].len as u32) - 1) as u16;
+        i += 1;
+    }
+    v
+};
+
 impl Features {
     /// Features of a position from scratch (`player` to move). The view follows the parity of
     /// the number of empties, see the module docs.
@@ -29,9 +40,33 @@ impl Features {
         } else {
             (opponent, player)
         };
-        let raw = pattern::compute(own, other);
+        // every digit starts empty (2), then each disc lowers the digits of its features
+        let mut v = ALL_EMPTY;
+        for (discs, digit) in [(own, 2), (other, 1)] {
+            let mut b = discs;
+            while b != 0 {
+                let s = &SQUARE_FEATURES[b.trailing_zeros() as usize];
+                for &(lane, c) in &s.entries[..s.n as usize] {
+                    v[lane as usize] -= digit * c;
+                }
+                b &= b - 1;
+            }
+        }
+        v[VIEW_LANE] = u16::from(mover_view);
+        Features(v)
+    }
+
+    /// [`Features::new`] by the plain per-pattern loop of [`pattern::compute`] (the reference
+    /// the fast one is tested against).
+    pub fn reference(player: u64, opponent: u64) -> Features {
+        let mover_view = (!(player | opponent)).count_ones().is_multiple_of(2);
+        let (own, other) = if mover_view {
+            (player, opponent)
+        } else {
+            (opponent, player)
+        };
         let mut v = [0u16; N_LANES];
-        v[..N_FEATURES].copy_from_slice(&raw);
+        v[..N_FEATURES].copy_from_slice(&pattern::compute(own, other));
         v[VIEW_LANE] = u16::from(mover_view);
         Features(v)
     }
@@ -224,6 +259,7 @@ pub(crate) mod tests {
                 p = np;
                 o = no;
                 assert_eq!(feat, Features::new(p, o), "incremental vs recomputed");
+                assert_eq!(feat, Features::reference(p, o), "incremental vs reference");
             }
         }
     }

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// Up to this many empties an endgame search goes straight to the exact solver stage after a
 /// few midgame iterations (the solver is faster there than selective searches).
-const DIRECT_SOLVE: u32 = 22;
+pub(crate) const DIRECT_SOLVE: u32 = 21;
 
 /// Midgame iterations stop this many plies short of the end before the selective endgame
 /// stages (and [`DIRECT_GAP`] plies short before a direct exact solve).
@@ -29,9 +29,28 @@ const ENDGAME_GAP: u32 = 8;
 /// See [`ENDGAME_GAP`].
 const DIRECT_GAP: u32 = 12;
 
+/// How many selective endgame stages (73 %, 87 %, 95 %, ...) precede the exact one at `n`
+/// empties (Edax's rule for jumping to the exact search).
+fn selective_stages(n: u32) -> u8 {
+    let s = match n {
+        0..=20 => 1,
+        21..=29 => 2,
+        _ => NO_SELECTIVITY,
+    };
+    s.min(NO_SELECTIVITY)
+}
+
 /// A timed search enters its first endgame stage only with this fraction of the soft budget
 /// still unused (an endgame stage costs many midgame iterations).
 const ENDGAME_START: u32 = 6;
+
+/// A midgame score at least this large (the evaluation's bound) counts as decided, see
+/// [`DECIDED_SKIP`].
+const DECIDED: i32 = 63;
+
+/// Once an iteration less than this many plies short of the last midgame one has a decided
+/// score, the other midgame iterations are skipped before an endgame search.
+const DECIDED_SKIP: u32 = 10;
 
 /// Half-width of the first aspiration window (discs).
 const ASPIRATION: i32 = 3;
@@ -107,7 +126,7 @@ pub fn schedule(limits: &Limits, n: u32) -> Vec<Stage> {
                 });
             }
             if n > DIRECT_SOLVE {
-                for sel in 0..NO_SELECTIVITY {
+                for sel in 0..selective_stages(n) {
                     stages.push(Stage {
                         depth: n,
                         sel,
@@ -302,7 +321,20 @@ fn run<K: Searches>(
     mut report: Option<&mut Report<'_>>,
 ) -> Option<(Stage, Iteration)> {
     let mut last: Option<(Stage, Iteration)> = None;
+    let mid_end = stages.iter().map(|s| s.depth).filter(|&d| d < root.n).max();
     for (i, &stage) in stages.iter().enumerate() {
+        // before an endgame search, a decided score (a side wins by the evaluation's bound)
+        // ends the midgame iterations and skips the selective endgame ones (Edax)
+        let decided = last.as_ref().is_some_and(|l| {
+            l.1.score.abs() >= DECIDED && mid_end.is_some_and(|e| l.0.depth + DECIDED_SKIP > e)
+        });
+        if decided
+            && i + 1 < stages.len()
+            && stages.last().is_some_and(|s| s.depth >= root.n)
+            && (stage.depth < root.n || stage.sel < NO_SELECTIVITY)
+        {
+            continue;
+        }
         // iterations grow about threefold; the first endgame stage far more
         let factor = if stage.depth >= root.n && i > 0 && stages[i - 1].depth < root.n {
             ENDGAME_START

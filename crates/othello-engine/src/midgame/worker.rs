@@ -28,6 +28,10 @@ use std::time::Instant;
 /// exact solver (cuts buy little there).
 pub const END_MPC_MIN: u32 = 12;
 
+/// Up to this many empties an exact endgame search hands over to the solver; above it the
+/// midgame tree (evaluation-sorted moves, hash moves from the selective stages) goes on.
+pub const EXACT_HANDOVER: u32 = 16;
+
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
 
@@ -106,6 +110,16 @@ impl<K: Eval> Worker<K> {
             self.watch.raise();
         }
         self.watch.poll()
+    }
+
+    /// Empties from which an endgame search at the current selectivity is left to the solver.
+    #[inline(always)]
+    fn handover(&self) -> u32 {
+        if self.sel == NO_SELECTIVITY {
+            EXACT_HANDOVER
+        } else {
+            END_MPC_MIN
+        }
     }
 
     /// Static evaluation in discs.
@@ -261,7 +275,7 @@ macro_rules! midgame_search {
             pub(crate) fn nws(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
                 let k = self.k;
                 let n = 64 - (p | o).count_ones();
-                if depth >= n && (self.sel == NO_SELECTIVITY || n <= END_MPC_MIN) {
+                if depth >= n && n <= self.handover() {
                     return self.solve_nws(p, o, alpha);
                 }
                 if depth == 0 {
@@ -340,7 +354,7 @@ macro_rules! midgame_search {
                 let k = self.k;
                 pv.clear();
                 let n = 64 - (p | o).count_ones();
-                if depth >= n && (self.sel == NO_SELECTIVITY || n <= END_MPC_MIN) {
+                if depth >= n && n <= self.handover() {
                     return self.solve_pvs(p, o, alpha, beta, pv);
                 }
                 if depth == 0 {
