@@ -206,13 +206,7 @@ engine_kernels!(root_search);
 /// What a [`Solver`] holds: the search copy of the kernel chosen at start-up, whatever it is.
 trait Root: Send {
     fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult;
-    fn iterated(
-        &mut self,
-        mid_tt: &Arc<Tt>,
-        threads: usize,
-        player: u64,
-        opponent: u64,
-    ) -> Option<RootResult>;
+    fn iterated(&mut self, mid_tt: &Arc<Tt>, threads: usize, b: &Board) -> Option<RootResult>;
     fn has_weights(&self) -> bool;
     fn kernel_name(&self) -> &'static str;
     fn abort_flag(&self) -> &Arc<AtomicBool>;
@@ -228,13 +222,8 @@ impl<K: Searches> Root for Search<K> {
     /// The exact solve as the engine's search at level 60 does it (Edax's endgame): midgame
     /// iterations, then the endgame at rising selectivity, each stage leaving its best moves
     /// in the tables for the next, then the exact stage (`None` without an evaluation).
-    fn iterated(
-        &mut self,
-        mid_tt: &Arc<Tt>,
-        threads: usize,
-        player: u64,
-        opponent: u64,
-    ) -> Option<RootResult> {
+    fn iterated(&mut self, mid_tt: &Arc<Tt>, threads: usize, b: &Board) -> Option<RootResult> {
+        let (player, opponent) = (b.player(), b.opponent());
         let weights = self.weights.clone()?;
         let ctx = Context {
             weights: &weights,
@@ -353,7 +342,7 @@ impl Solver {
         {
             let mib = self.mid_mib;
             let mid_tt = self.mid_tt.get_or_insert_with(|| Arc::new(Tt::new(mib)));
-            if let Some(r) = self.search.iterated(mid_tt, self.threads, p, o) {
+            if let Some(r) = self.search.iterated(mid_tt, self.threads, board) {
                 return r;
             }
         }
