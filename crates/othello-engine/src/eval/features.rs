@@ -29,17 +29,21 @@ const ALL_EMPTY: [u16; N_LANES] = {
     v
 };
 
+/// Whether digit 0 is the side to move (an even number of empties), and the discs of digit 0
+/// and digit 1.
+fn view(player: u64, opponent: u64) -> (bool, u64, u64) {
+    if (!(player | opponent)).count_ones().is_multiple_of(2) {
+        (true, player, opponent)
+    } else {
+        (false, opponent, player)
+    }
+}
+
 impl Features {
     /// Features of a position from scratch (`player` to move). The view follows the parity of
     /// the number of empties, see the module docs.
     pub fn new(player: u64, opponent: u64) -> Features {
-        let empties = (!(player | opponent)).count_ones();
-        let mover_view = empties.is_multiple_of(2);
-        let (own, other) = if mover_view {
-            (player, opponent)
-        } else {
-            (opponent, player)
-        };
+        let (mover_view, own, other) = view(player, opponent);
         // every digit starts empty (2), then each disc lowers the digits of its features
         let mut v = ALL_EMPTY;
         for (discs, digit) in [(own, 2), (other, 1)] {
@@ -59,12 +63,7 @@ impl Features {
     /// [`Features::new`] by the plain per-pattern loop of [`pattern::compute`] (the reference
     /// the fast one is tested against).
     pub fn reference(player: u64, opponent: u64) -> Features {
-        let mover_view = (!(player | opponent)).count_ones().is_multiple_of(2);
-        let (own, other) = if mover_view {
-            (player, opponent)
-        } else {
-            (opponent, player)
-        };
+        let (mover_view, own, other) = view(player, opponent);
         let mut v = [0u16; N_LANES];
         v[..N_FEATURES].copy_from_slice(&pattern::compute(own, other));
         v[VIEW_LANE] = u16::from(mover_view);

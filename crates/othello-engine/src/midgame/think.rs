@@ -32,12 +32,11 @@ const DIRECT_GAP: u32 = 12;
 /// How many selective endgame stages (73 %, 87 %, 95 %, ...) precede the exact one at `n`
 /// empties (Edax's rule for jumping to the exact search).
 fn selective_stages(n: u32) -> u8 {
-    let s = match n {
+    match n {
         0..=20 => 1,
         21..=29 => 2,
         _ => NO_SELECTIVITY,
-    };
-    s.min(NO_SELECTIVITY)
+    }
 }
 
 /// A timed search enters its first endgame stage only with this fraction of the soft budget
@@ -322,6 +321,7 @@ fn run<K: Searches>(
 ) -> Option<(Stage, Iteration)> {
     let mut last: Option<(Stage, Iteration)> = None;
     let mid_end = stages.iter().map(|s| s.depth).filter(|&d| d < root.n).max();
+    let ends_in_endgame = stages.last().is_some_and(|s| s.depth >= root.n);
     for (i, &stage) in stages.iter().enumerate() {
         // before an endgame search, a decided score (a side wins by the evaluation's bound)
         // ends the midgame iterations and skips the selective endgame ones (Edax)
@@ -330,7 +330,7 @@ fn run<K: Searches>(
         });
         if decided
             && i + 1 < stages.len()
-            && stages.last().is_some_and(|s| s.depth >= root.n)
+            && ends_in_endgame
             && (stage.depth < root.n || stage.sel < NO_SELECTIVITY)
         {
             continue;
