@@ -20,7 +20,8 @@
 //! [`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt` ([`Choice`]),
 //! `endgame` ([`Solver`], [`Mode`], [`RootResult`], [`PASS`]: the null-window solvers and the
 //! root solver). Internal only: `bits` square masks, `tt` the transposition table, `stability`
-//! stable discs, `moveorder` move ordering, `watch` the abort flag and deadline of a search,
+//! stable discs, `moveorder` move ordering, `split` the threads' young-brothers-wait splitting
+//! (solver and midgame tree), `watch` the abort flag and deadline of a search,
 //! `kernel` the search copies per CPU kernel (below).
 //!
 //! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
@@ -51,6 +52,7 @@ pub mod eval;
 mod kernel;
 pub mod midgame;
 mod moveorder;
+mod split;
 mod stability;
 mod tt;
 mod watch;

@@ -23,14 +23,15 @@ use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::eval::{Features, Weights};
 use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
+use crate::split::{self, Pool, Split};
 use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
 use crate::watch::Watch;
 use empties::{Empties, HEAD};
 use last_flip::count_last_flip;
 use local_tt::{LocalTt, LOCAL_TT_DEPTH};
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Larger than any score.
 pub const SCORE_INF: i32 = 127;
@@ -85,50 +86,6 @@ pub fn solve_1(player: u64, x: usize) -> i32 {
 /// From this many empties on, a null-window node whose first move did not cut off may hand
 /// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
 pub const SPLIT_DEPTH: u32 = 16;
-
-/// Idle helper threads available for splitting. A thread that runs out of work at a split
-/// node lends its slot back while it waits, so busy siblings can split deeper (the count may
-/// dip below zero for a moment when the waiting thread takes its slot back).
-pub struct Pool {
-    idle: AtomicIsize,
-}
-
-impl Pool {
-    /// A pool of `helpers` helper threads (besides the calling one).
-    pub fn new(helpers: usize) -> Pool {
-        Pool {
-            idle: AtomicIsize::new(helpers as isize),
-        }
-    }
-
-    /// Claims up to `want` helpers; returns how many were granted.
-    fn claim(&self, want: usize) -> usize {
-        let mut got = 0;
-        let _ = self.idle.fetch_update(Relaxed, Relaxed, |idle| {
-            got = idle.clamp(0, want as isize);
-            (got > 0).then_some(idle - got)
-        });
-        got as usize
-    }
-
-    /// Returns one slot.
-    fn release(&self) {
-        self.idle.fetch_add(1, Relaxed);
-    }
-
-    /// Takes one slot back, even if that briefly overcommits.
-    fn reclaim(&self) {
-        self.idle.fetch_sub(1, Relaxed);
-    }
-}
-
-/// State shared by the threads working on the moves of one split node.
-struct Split<'a> {
-    moves: &'a [Move],
-    next: AtomicUsize,
-    cut: AtomicBool,
-    best: Mutex<(i32, u8)>,
-}
 
 /// Search state of one thread: table, node counter, empties and parity.
 pub struct Search<K: Kernel> {
@@ -188,7 +145,7 @@ impl<K: Kernel> Search<K> {
     }
 
     /// A copy for a helper thread: same table, pool and position state, no nodes.
-    fn helper(&self) -> Search<K> {
+    pub(crate) fn helper(&self) -> Search<K> {
         Search {
             k: self.k,
             tt: Arc::clone(&self.tt),
@@ -667,52 +624,25 @@ macro_rules! endgame_search {
             /// thread and `helpers` more; returns the best score and move.
             $(#[$attr])*
             fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
-                let shared = Split {
-                    moves,
-                    next: AtomicUsize::new(0),
-                    cut: AtomicBool::new(false),
-                    best: Mutex::new((-SCORE_INF, NO_MOVE)),
-                };
-                let helper_nodes: u64 = std::thread::scope(|scope| {
-                    let handles: Vec<_> = (0..helpers)
-                        .map(|_| {
-                            let mut h = self.helper();
-                            let shared = &shared;
-                            // the closure inherits this copy's target features
-                            scope.spawn(move || {
-                                h.split_worker(p, o, alpha, shared);
-                                pool.release();
-                                h.nodes
-                            })
-                        })
-                        .collect();
-                    self.split_worker(p, o, alpha, &shared);
-                    // lend this thread's slot while waiting for the helpers
-                    pool.release();
-                    handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+                let shared = Split::new(moves, alpha + 1);
+                let copies = (0..helpers).map(|_| self.helper()).collect();
+                // the closures inherit this copy's target features
+                let helper_nodes = split::run(pool, copies, || self.split_worker(p, o, alpha, &shared), |mut h: Self| {
+                    h.split_worker(p, o, alpha, &shared);
+                    h.nodes
                 });
-                pool.reclaim();
                 self.nodes += helper_nodes;
-                let best = *shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-                best
+                shared.result()
             }
 
             /// One thread's share of a split node: takes moves until none is left or one cut.
             $(#[$attr])*
             fn split_worker(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
                 let beta = alpha + 1;
-                while !shared.cut.load(Relaxed) {
-                    let i = shared.next.fetch_add(1, Relaxed);
-                    let Some(&m) = shared.moves.get(i) else { break };
+                while let Some(m) = shared.take() {
                     let x = m.x as usize;
                     let s = -self.with_played(x, |s| s.nws_any(o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta));
-                    let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
-                    if s > best.0 {
-                        *best = (s, m.x);
-                    }
-                    if s >= beta {
-                        shared.cut.store(true, Relaxed);
-                    }
+                    shared.record(s, m.x);
                 }
             }
         }

@@ -4,13 +4,14 @@
 //! The root picks the CPU kernel once ([`Solver::new`], with [`with_kernel!`]) and runs the
 //! whole search in that kernel's copy, entered through [`Searches::solve_root`].
 
-use super::{final_score, set_pv, Pool, Search, SCORE_INF};
+use super::{final_score, set_pv, Search, SCORE_INF};
 use crate::bits::{bit, QUADRANT_ID};
 use crate::engine::Limits;
 use crate::kernel::{engine_kernels, with_kernel, Cpu, Kernel, Searches};
 use crate::midgame::level::MAX_LEVEL;
 use crate::midgame::think::{think, Context, DIRECT_SOLVE};
 use crate::moveorder::MoveList;
+use crate::split::Pool;
 use crate::tt::Tt;
 use crate::tt::{EXACT, NO_MOVE};
 use ply_othello::Board;
@@ -407,19 +408,23 @@ mod tests {
 
     #[test]
     fn iterated_solve_matches_the_direct_search() {
-        let mut iterated = Solver::new(16, false);
+        // one thread, and two (the exact stage's nodes above the handover split)
+        let mut iterated = [Solver::new(16, false), Solver::with_threads(16, false, 2)];
         let mut direct = Solver::new(16, false).without_evaluation();
         let mut seed = 0xd1ce_u64;
         for _ in 0..2 {
             let (p, o) = random_position(Portable, &mut seed, ITERATED_FROM);
-            let a = iterated.solve(&board(p, o), Mode::Exact);
             let b = direct.solve(&board(p, o), Mode::Exact);
-            assert_eq!(a.score, b.score, "p {p:#x} o {o:#x}");
-            // the best move reaches the score
-            let x = a.best.expect("a move") as usize;
-            let f = Portable.flip(x, p, o);
-            let child = direct.solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact);
-            assert_eq!(-child.score, a.score, "best move {x}");
+            for solver in &mut iterated {
+                let a = solver.solve(&board(p, o), Mode::Exact);
+                let threads = solver.threads();
+                assert_eq!(a.score, b.score, "p {p:#x} o {o:#x}, {threads} threads");
+                // the best move reaches the score
+                let x = a.best.expect("a move") as usize;
+                let f = Portable.flip(x, p, o);
+                let child = direct.solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact);
+                assert_eq!(-child.score, a.score, "best move {x}, {threads} threads");
+            }
         }
     }
 

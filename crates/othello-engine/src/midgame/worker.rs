@@ -15,8 +15,9 @@ use crate::endgame::{final_score, set_pv, Search, SCORE_INF, SC_THRESHOLD};
 use crate::eval::{Features, Weights};
 use crate::kernel::{engine_kernels, Eval, Kernel};
 use crate::moveorder::{
-    score_move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
+    score_move, Move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
+use crate::split::{self, Pool, Split};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
 use crate::watch::Watch;
@@ -119,6 +120,28 @@ impl<K: Eval> Worker<K> {
             EXACT_HANDOVER
         } else {
             END_MPC_MIN
+        }
+    }
+
+    /// Whether a null-window node to `depth` plies at `n` empties may split its moves between
+    /// threads: exact endgame nodes above the solver's handover (deep enough that a thread
+    /// start is small beside the work it takes).
+    #[inline(always)]
+    fn may_split(&self, depth: u32, n: u32) -> bool {
+        depth >= n && n > EXACT_HANDOVER && self.sel == NO_SELECTIVITY && self.eg.pool.is_some()
+    }
+
+    /// A copy for a helper thread at a split node: same tables, weights, selectivity and flags.
+    fn helper(&self) -> Worker<K> {
+        Worker {
+            k: self.k,
+            w: Arc::clone(&self.w),
+            tt: Arc::clone(&self.tt),
+            eg: self.eg.helper(),
+            nodes: 0,
+            sel: self.sel,
+            watch: self.watch.share(),
+            node_limit: u64::MAX,
         }
     }
 
@@ -328,6 +351,20 @@ macro_rules! midgame_search {
                 let mut best = -SCORE_INF;
                 let mut best_move = NO_MOVE;
                 for i in 0..list.len() {
+                    if i == 1 && list.len() > 2 && self.may_split(depth, n) {
+                        if let Some(pool) = self.eg.pool.clone() {
+                            let helpers = pool.claim(list.len() - 2);
+                            if helpers > 0 {
+                                let rest = list.sorted_from(1);
+                                let (s, x) = self.split(p, o, f, alpha, depth, rest, helpers, &pool);
+                                if s > best {
+                                    best = s;
+                                    best_move = x;
+                                }
+                                break;
+                            }
+                        }
+                    }
                     let m = list.pick(i);
                     let x = m.x as usize;
                     let cf = k.update(f, x, m.flipped);
@@ -345,6 +382,34 @@ macro_rules! midgame_search {
                 }
                 self.tt.store(hash, p, o, depth as u8, self.sel, alpha, beta, best, best_move, self.nodes - nodes0);
                 best
+            }
+
+            /// Searches `moves` (children of `p`/`o` with features `f`) to `depth` - 1 plies with
+            /// this thread and `helpers` more; returns the best score and move.
+            #[allow(clippy::too_many_arguments)]
+            $(#[$attr])*
+            fn split(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
+                let shared = Split::new(moves, alpha + 1);
+                let copies = (0..helpers).map(|_| self.helper()).collect();
+                // the closures inherit this copy's target features
+                let helper_nodes = split::run(pool, copies, || self.split_worker(p, o, f, alpha, depth, &shared), |mut h: Self| {
+                    h.split_worker(p, o, f, alpha, depth, &shared);
+                    h.nodes
+                });
+                self.nodes += helper_nodes;
+                shared.result()
+            }
+
+            /// One thread's share of a split node: takes moves until none is left or one cut.
+            $(#[$attr])*
+            fn split_worker(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, shared: &Split<'_>) {
+                let beta = alpha + 1;
+                while let Some(m) = shared.take() {
+                    let x = m.x as usize;
+                    let cf = self.k.update(f, x, m.flipped);
+                    let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
+                    shared.record(s, m.x);
+                }
             }
 
             /// Principal-variation search with window (alpha, beta) to `depth` plies; fills `pv`.

@@ -1,0 +1,188 @@
+//! Young brothers wait (seed 003 / Edax's YBWC), shared by the solver and the midgame tree: once
+//! the first move of a null-window node has failed to cut off, its other moves may be handed to
+//! idle threads. [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
+//! [`run`] searches it on the calling thread and the helpers it was granted.
+
+use crate::moveorder::Move;
+use crate::tt::NO_MOVE;
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
+
+/// Lower than any score.
+const NO_SCORE: i32 = -1000;
+
+/// Idle helper threads available for splitting. A thread that runs out of work at a split
+/// node lends its slot back while it waits, so busy siblings can split deeper (the count may
+/// dip below zero for a moment when the waiting thread takes its slot back).
+pub struct Pool {
+    idle: AtomicIsize,
+}
+
+impl Pool {
+    /// A pool of `helpers` helper threads (besides the calling one).
+    pub fn new(helpers: usize) -> Pool {
+        Pool {
+            idle: AtomicIsize::new(helpers as isize),
+        }
+    }
+
+    /// Claims up to `want` helpers; returns how many were granted.
+    pub(crate) fn claim(&self, want: usize) -> usize {
+        let mut got = 0;
+        let _ = self.idle.fetch_update(Relaxed, Relaxed, |idle| {
+            got = idle.clamp(0, want as isize);
+            (got > 0).then_some(idle - got)
+        });
+        got as usize
+    }
+
+    /// Returns one slot.
+    fn release(&self) {
+        self.idle.fetch_add(1, Relaxed);
+    }
+
+    /// Takes one slot back, even if that briefly overcommits.
+    fn reclaim(&self) {
+        self.idle.fetch_sub(1, Relaxed);
+    }
+}
+
+/// The moves of one split node, taken in order by the threads working on it, and the best
+/// score found so far.
+pub(crate) struct Split<'a> {
+    moves: &'a [Move],
+    beta: i32,
+    next: AtomicUsize,
+    cut: AtomicBool,
+    best: Mutex<(i32, u8)>,
+}
+
+impl<'a> Split<'a> {
+    /// The node searching `moves` with the null window (`beta` - 1, `beta`).
+    pub(crate) fn new(moves: &'a [Move], beta: i32) -> Split<'a> {
+        Split {
+            moves,
+            beta,
+            next: AtomicUsize::new(0),
+            cut: AtomicBool::new(false),
+            best: Mutex::new((NO_SCORE, NO_MOVE)),
+        }
+    }
+
+    /// The next move to search; `None` once every move is taken or one has cut off.
+    pub(crate) fn take(&self) -> Option<Move> {
+        if self.cut.load(Relaxed) {
+            return None;
+        }
+        self.moves.get(self.next.fetch_add(1, Relaxed)).copied()
+    }
+
+    /// Records move `x`'s score `s` (from the node's side).
+    pub(crate) fn record(&self, s: i32, x: u8) {
+        let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        if s > best.0 {
+            *best = (s, x);
+        }
+        if s >= self.beta {
+            self.cut.store(true, Relaxed);
+        }
+    }
+
+    /// The best score and move recorded ([`NO_MOVE`] and a score below any if none was).
+    pub(crate) fn result(&self) -> (i32, u8) {
+        *self.best.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Runs `own` on this thread and `work` on one new thread per element of `helpers` (each
+/// granted by `pool.claim`); returns the sum of the nodes the helpers report. The caller lends
+/// its slot to the pool while it waits for its helpers.
+pub(crate) fn run<H: Send>(
+    pool: &Pool,
+    helpers: Vec<H>,
+    own: impl FnOnce(),
+    work: impl Fn(H) -> u64 + Sync,
+) -> u64 {
+    let nodes = std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = helpers
+            .into_iter()
+            .map(|h| {
+                scope.spawn(move || {
+                    let nodes = work(h);
+                    pool.release();
+                    nodes
+                })
+            })
+            .collect();
+        own();
+        pool.release();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    pool.reclaim();
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(x: u8) -> Move {
+        Move {
+            x,
+            flipped: 0,
+            score: 0,
+        }
+    }
+
+    #[test]
+    fn the_pool_grants_what_is_idle() {
+        let pool = Pool::new(2);
+        assert_eq!(pool.claim(5), 2);
+        assert_eq!(pool.claim(1), 0);
+        pool.release();
+        assert_eq!(pool.claim(3), 1);
+    }
+
+    #[test]
+    fn a_split_stops_handing_out_moves_after_a_cut() {
+        let moves = [mv(1), mv(2), mv(3)];
+        let split = Split::new(&moves, 5);
+        assert_eq!(split.take().map(|m| m.x), Some(1));
+        split.record(3, 1);
+        assert_eq!(split.take().map(|m| m.x), Some(2));
+        split.record(7, 2);
+        assert!(split.take().is_none());
+        assert_eq!(split.result(), (7, 2));
+    }
+
+    #[test]
+    fn run_shares_the_moves_and_returns_the_slots() {
+        let moves: Vec<Move> = (0..40).map(mv).collect();
+        let split = Split::new(&moves, 100);
+        let pool = Pool::new(3);
+        let helpers = pool.claim(3);
+        let searched = AtomicUsize::new(0);
+        let search = || {
+            let mut nodes = 0;
+            while let Some(m) = split.take() {
+                split.record(i32::from(m.x), m.x);
+                searched.fetch_add(1, Relaxed);
+                nodes += 1;
+            }
+            nodes
+        };
+        let helper_nodes = run(
+            &pool,
+            vec![(); helpers],
+            || {
+                let _ = search();
+            },
+            |()| search(),
+        );
+        assert_eq!(searched.load(Relaxed), 40);
+        assert!(helper_nodes <= 40);
+        assert_eq!(split.result(), (39, 39));
+        assert_eq!(pool.claim(10), 3);
+    }
+}
