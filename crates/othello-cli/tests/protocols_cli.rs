@@ -286,3 +286,73 @@ fn malformed_boards_are_error_lines_not_panics() {
     gtp.until(|l| l == "= ply", Duration::from_secs(5));
     gtp.finish();
 }
+
+/// `match` tells an opponent with a clock its clock: `time_settings` at the start of each game
+/// and `time_left` before each `genmove` (the opponent here is `ply-othello gtp` behind a
+/// script that records what it is sent).
+#[cfg(unix)]
+#[test]
+fn match_tells_the_opponent_its_clock() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ply-match-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (log, script, openings) = (
+        dir.join("sent.log"),
+        dir.join("opponent.sh"),
+        dir.join("o.txt"),
+    );
+    let body = format!(
+        "#!/bin/sh\ntee -a '{}' | exec '{BIN}' gtp --level 1 --hash 4\n",
+        log.display()
+    );
+    std::fs::write(&script, body).expect("script written");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::write(&openings, "f5d6c3d3c4f4f6f3\n").expect("openings written");
+    let out = Command::new(BIN)
+        .args(["match", "--opponent", script.to_str().expect("UTF-8 path")])
+        .args([
+            "--games",
+            "2",
+            "--time",
+            "20",
+            "--opponent-time",
+            "30",
+            "--level",
+            "2",
+        ])
+        .args([
+            "--hash",
+            "4",
+            "--openings",
+            openings.to_str().expect("UTF-8 path"),
+        ])
+        .output()
+        .expect("match runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent = std::fs::read_to_string(&log).expect("the opponent's input was recorded");
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines: Vec<&str> = sent.lines().collect();
+    let settings = lines
+        .iter()
+        .filter(|l| **l == "time_settings 30 0 0")
+        .count();
+    assert_eq!(settings, 2, "one time_settings a game: {sent}");
+    let genmoves: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("genmove"))
+        .collect();
+    assert!(genmoves.len() >= 10, "{sent}");
+    for i in genmoves {
+        let secs: Vec<&str> = lines[i - 1].split(' ').collect();
+        assert_eq!(secs.len(), 4, "time_left before genmove: {}", lines[i - 1]);
+        assert_eq!(secs[0], "time_left");
+        assert!(
+            secs[2].parse::<u64>().is_ok_and(|t| t <= 30),
+            "{}",
+            lines[i - 1]
+        );
+    }
+}

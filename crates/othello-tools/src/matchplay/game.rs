@@ -1,6 +1,8 @@
 //! One game of a match: ply (in process, through [`Engine::think`]) against a GTP engine, from
-//! an opening, with a clock per side charged by measured wall time. Going over the clock,
-//! an illegal move, a refused command or a dead engine ends the game and is recorded.
+//! an opening, with a clock per side charged by measured wall time. An opponent with a clock
+//! is told it (`time_settings` at the start, `time_left` before each `genmove`) so it can
+//! spend it; one that refuses those commands plays by its own settings. Going over the clock,
+//! an illegal move, another refused command or a dead engine ends the game and is recorded.
 
 use super::client::{GtpClient, GtpError};
 use ply_othello::color_name;
@@ -109,7 +111,7 @@ fn play_out(
     opts: &GameOptions,
     rec: &mut GameRecord,
 ) -> Result<(), Forfeit> {
-    let mut pos = set_up(opponent, opening, rec)?;
+    let mut pos = set_up(opponent, opening, opts.opponent_time, rec)?;
     let mut ply_left = opts.ply_time;
     let mut opp_left = opts.opponent_time;
     let stop = AtomicBool::new(false);
@@ -134,12 +136,16 @@ fn play_out(
 }
 
 /// Plays the opening (recording its moves) and sends the opponent the commands that set up
-/// the same game; returns the position reached.
+/// the same game and its clock `time` (a whole game, no byo-yomi); returns the position reached.
 fn set_up(
     opponent: &mut GtpClient,
     opening: &[usize],
+    time: Option<Duration>,
     rec: &mut GameRecord,
 ) -> Result<Position, Forfeit> {
+    if let Some(t) = time {
+        optional(opponent, &format!("time_settings {} 0 0", t.as_secs()))?;
+    }
     let mut pos = Position::start();
     let mut commands = vec!["boardsize 8".to_string(), "clear_board".to_string()];
     for &m in opening {
@@ -209,8 +215,16 @@ fn tell_opponent(opponent: &mut GtpClient, side: Color, mv: usize) -> Result<(),
     }
 }
 
-/// The opponent's move in `pos`, asked by `genmove` and checked: on time (its clock `left`,
-/// charged with the wall time used, plus the grace) and legal.
+/// Sends a command the opponent may refuse (the clock commands): a refusal is not a forfeit.
+fn optional(opponent: &mut GtpClient, cmd: &str) -> Result<(), Forfeit> {
+    match opponent.send(cmd, COMMAND_TIMEOUT) {
+        Ok(_) | Err(GtpError::Refused(..)) => Ok(()),
+        Err(e) => Err(crash(e)),
+    }
+}
+
+/// The opponent's move in `pos`, asked by `genmove` after `time_left` and checked: on time
+/// (its clock `left`, charged with the wall time used, plus the grace) and legal.
 fn opponent_move(
     opponent: &mut GtpClient,
     pos: &Position,
@@ -218,6 +232,13 @@ fn opponent_move(
     left: &mut Option<Duration>,
     rec: &mut GameRecord,
 ) -> Result<usize, Forfeit> {
+    if let Some(l) = left {
+        // whole seconds, rounded down, as GTP has them
+        optional(
+            opponent,
+            &format!("time_left {} {} 0", color_name(pos.side), l.as_secs()),
+        )?;
+    }
     let wait = left.map_or(Duration::from_secs(3600), |l| l + opts.grace);
     let t0 = Instant::now();
     let reply = opponent.send(&format!("genmove {}", color_name(pos.side)), wait);
