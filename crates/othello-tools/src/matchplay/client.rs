@@ -98,6 +98,10 @@ impl GtpClient {
                         None => Ok(r.strip_prefix('=').unwrap_or(&r).trim().to_string()),
                     };
                 }
+                // a response starts with `=` or `?`; diagnostics some engines print on their
+                // standard output before it (Edax: "*** SEARCH STILL RUNNING ? ***") are not
+                // part of it
+                (None, false) if !line.starts_with(['=', '?']) => continue,
                 (None, false) => reply = Some(line),
                 (Some(r), false) => {
                     r.push('\n');
@@ -117,5 +121,27 @@ impl Drop for GtpClient {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_before_a_response_are_not_part_of_it() {
+        let dir = std::env::temp_dir().join(format!("ply-gtp-client-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("engine.sh");
+        // answers every command with a diagnostic line, then `= c4` (or `? no` to `bad`)
+        let body = "while read -r cmd; do echo '*** SEARCH STILL RUNNING ? (0) ***'; \
+                    if [ \"$cmd\" = bad ]; then printf '? no\\n\\n'; else printf '= c4\\n\\n'; fi; done\n";
+        std::fs::write(&script, body).expect("script written");
+        let mut engine = GtpClient::spawn(&format!("sh {}", script.display())).expect("spawn");
+        let t = Duration::from_secs(10);
+        assert_eq!(engine.send("genmove black", t).expect("a reply"), "c4");
+        assert!(matches!(engine.send("bad", t), Err(GtpError::Refused(_, m)) if m == "no"));
+        drop(engine);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
