@@ -1,6 +1,7 @@
 //! The `ply-chess` command-line program: a thin dispatcher, one subcommand per module.
 
 mod bench;
+mod datagen;
 mod eval;
 mod perft;
 mod probe;
@@ -28,6 +29,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Probe Syzygy tables: one `FEN;wdl;dtz` (or `FEN;error;<message>`) line per position.
     Probe(probe::ProbeArgs),
+    /// Self-play training positions for the evaluation (`FEN;score;result;game` lines).
+    Datagen(datagen::DatagenArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +46,15 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Probe(args)) => return probe::run(&args),
+        Some(Command::Datagen(args)) => {
+            return match datagen::run(&args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => {
             uci::run(std::io::stdin().lock());
             Ok(())

@@ -7,7 +7,8 @@
 //!
 //! - [`search()`] with its [`Limits`], [`Options`], [`Control`] (stop, ponderhit) and a shared
 //!   [`TranspositionTable`].
-//! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]).
+//! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]);
+//!   [`quiescence`]: the quiet position behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
@@ -37,6 +38,7 @@ mod eval;
 mod history;
 mod kpk;
 mod ordering;
+mod quiet;
 mod recognizer;
 mod score;
 mod search;
@@ -49,6 +51,7 @@ pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as B
 pub use eval::params::MAX_PHASE;
 pub use eval::{evaluate, phase, trace, PawnTable, Term, Trace};
 pub use kpk::is_win as kpk_is_win;
+pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::{search, Control, Info, Options, Reporter, SearchResult, Silent};

@@ -1,0 +1,138 @@
+//! `ply-chess datagen`: self-play training positions for the evaluation
+//! (`ply_chess_tools::datagen`), with a progress bar and a summary on standard error.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_chess_tools::book::{self, BookError};
+use ply_chess_tools::datagen::{self, Config, DatagenError, Shard};
+use ply_syzygy::Tablebase;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Default opening book, relative to the repository root.
+const BOOK: &str = "../shared/chess/books/8mvs_+90_+99.epd";
+
+/// Arguments of `ply-chess datagen`.
+#[derive(clap::Args)]
+pub struct DatagenArgs {
+    /// Number of games of the seed (game indices 0..G).
+    #[arg(long)]
+    games: u64,
+    /// Seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play only the games whose index is K modulo N (`K/N`); the shards of a seed together
+    /// are the unsharded run.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
+    /// Output file (`FEN;score;result;game` a line); an existing one is resumed.
+    #[arg(long)]
+    out: PathBuf,
+    /// Nodes searched a move.
+    #[arg(long, default_value_t = Config::default().nodes)]
+    nodes: u64,
+    /// Opening book (EPD), one position a line.
+    #[arg(long, default_value = BOOK)]
+    book: PathBuf,
+    /// At most this many random plies after the book position.
+    #[arg(long, default_value_t = Config::default().random_plies)]
+    random_plies: u32,
+    /// Positions kept a game, at most.
+    #[arg(long, default_value_t = Config::default().per_game)]
+    per_game: usize,
+    /// Syzygy table directories (`:`-separated): adjudicate and search with them.
+    #[arg(long)]
+    syzygy: Option<String>,
+}
+
+/// What can stop `datagen`.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The book cannot be read.
+    #[error(transparent)]
+    Book(#[from] BookError),
+    /// The run failed (shard, output file).
+    #[error(transparent)]
+    Datagen(#[from] DatagenError),
+    /// The tables cannot be opened.
+    #[error("cannot open the Syzygy tables {0}: {1}")]
+    Syzygy(String, #[source] std::io::Error),
+    /// The table path holds no table (a mistyped path would otherwise go unnoticed).
+    #[error("no Syzygy table (*.rtbw) found in {0}")]
+    NoTables(String),
+}
+
+/// Runs the subcommand.
+pub fn run(a: &DatagenArgs) -> Result<(), Error> {
+    let shard: Shard = a.shard.parse()?;
+    let book = book::read(&a.book)?;
+    let tablebase = match &a.syzygy {
+        Some(path) => {
+            let tb = Tablebase::open(path).map_err(|e| Error::Syzygy(path.clone(), e))?;
+            if tb.max_pieces() == 0 {
+                return Err(Error::NoTables(path.clone()));
+            }
+            Some(Arc::new(tb))
+        }
+        None => None,
+    };
+    let config = Config {
+        seed: a.seed,
+        nodes: a.nodes.max(1),
+        random_plies: a.random_plies,
+        per_game: a.per_game,
+        ..Config::default()
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(0)
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}] {per_sec}",
+    ) {
+        bar.set_style(style);
+    }
+    let start = Instant::now();
+    let s = datagen::run(
+        &config,
+        shard,
+        a.games,
+        &book,
+        tablebase.as_ref(),
+        &a.out,
+        |p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+            bar.set_message(format!("{} positions", p.samples));
+        },
+    )?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions kept of {} quiet, \
+         {:.1} plies a game, White +{} ={} -{}, {:.1} s ({:.2} games/s)",
+        shard.index,
+        shard.count,
+        a.seed,
+        s.games,
+        s.resumed,
+        a.out.display(),
+        s.samples,
+        s.candidates,
+        s.plies as f64 / s.games.max(1) as f64,
+        s.white[0],
+        s.white[1],
+        s.white[2],
+        secs,
+        s.games as f64 / secs.max(1e-9),
+    );
+    let endings: Vec<String> = s
+        .endings
+        .iter()
+        .map(|(e, n)| format!("{e:?} {n}"))
+        .collect();
+    eprintln!("endings: {}", endings.join(", "));
+    Ok(())
+}

@@ -1,0 +1,105 @@
+//! `ply-chess datagen` from the command line: two shards together are the unsharded run, a
+//! second call resumes instead of duplicating, and bad arguments are errors, not panics.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn datagen(args: &[&str], out: &Path, book: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply-chess"))
+        .arg("datagen")
+        .args(args)
+        .args(["--nodes", "300", "--out"])
+        .arg(out)
+        .arg("--book")
+        .arg(book)
+        .output()
+        .expect("run ply-chess")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-datagen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn shards_resume_and_errors() {
+    let Some(book) = ply_testkit::shared("chess/books/8mvs_+90_+99.epd") else {
+        return;
+    };
+    let whole = scratch("whole.txt");
+    let out = datagen(&["--games", "4", "--seed", "7"], &whole, &book);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("4 games played"), "{stderr}");
+    let all = lines(&whole);
+    assert!(!all.is_empty());
+
+    // every line is FEN;score;result;game with a game index below 4
+    for line in &all {
+        let fields: Vec<&str> = line.split(';').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert!(fields[1].parse::<i32>().is_ok(), "{line}");
+        assert!(["0", "0.5", "1"].contains(&fields[2]), "{line}");
+        assert!(fields[3].parse::<u64>().unwrap() < 4, "{line}");
+    }
+
+    // the same call again replays only the last recorded game (its lines may have been cut)
+    // and leaves the file as it was
+    let again = datagen(&["--games", "4", "--seed", "7"], &whole, &book);
+    assert!(again.status.success());
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("1 games played (3 already"), "{stderr}");
+    assert_eq!(lines(&whole), all);
+
+    // shards 0/2 and 1/2 hold exactly the lines of the whole run
+    let mut union = Vec::new();
+    for k in 0..2 {
+        let part = scratch(&format!("part{k}.txt"));
+        let shard = format!("{k}/2");
+        let out = datagen(
+            &["--games", "4", "--seed", "7", "--shard", &shard],
+            &part,
+            &book,
+        );
+        assert!(out.status.success());
+        union.extend(lines(&part));
+    }
+    union.sort();
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(union, sorted);
+
+    // bad arguments: an error line and a failing status
+    for (args, message) in [
+        (&["--games", "4", "--shard", "2/2"][..], "shard"),
+        (
+            &["--games", "4", "--syzygy", "/nonexistent-ply-dir"][..],
+            "Syzygy",
+        ),
+    ] {
+        let out = datagen(args, &scratch("bad.txt"), &book);
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let missing = datagen(
+        &["--games", "1"],
+        &scratch("nobook.txt"),
+        Path::new("/nonexistent"),
+    );
+    assert!(!missing.status.success());
+    assert!(!String::from_utf8_lossy(&missing.stderr).contains("panicked"));
+}

@@ -1,0 +1,22 @@
+//! Offline tools of the ply chess engine (not meant for crates.io). Today: [`datagen`], the
+//! self-play generator of evaluation training data (`ply-chess datagen`), and [`book`], the
+//! EPD opening books it starts its games from.
+//!
+//! A few self-play games at a tiny node budget, kept in memory:
+//!
+//! ```
+//! use ply_chess::Position;
+//! use ply_chess_tools::datagen::{play_game, Config};
+//! let config = Config { nodes: 400, ..Config::default() };
+//! let book = [Position::startpos()];
+//! let game = play_game(&config, &book, None, 3);
+//! assert!(game.samples.len() <= config.per_game);
+//! for s in &game.samples {
+//!     assert!(Position::from_fen(&s.fen).is_ok());
+//!     assert!([0.0, 0.5, 1.0].contains(&s.result));
+//! }
+//! ```
+#![deny(missing_docs)]
+
+pub mod book;
+pub mod datagen;
