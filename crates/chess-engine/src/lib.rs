@@ -8,7 +8,9 @@
 //! - [`search()`] with its [`Limits`], [`Options`], [`Control`] (stop, ponderhit) and a shared
 //!   [`TranspositionTable`].
 //! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]);
-//!   [`quiescence`]: the quiet position behind a position (training data).
+//!   [`evaluate_with`] and a [`Tracer`] give each tunable weight ([`WEIGHTS`], named by
+//!   [`layout`]) with its count, which is what a tuner fits; [`quiescence`]: the quiet position
+//!   behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
@@ -48,8 +50,11 @@ mod tt;
 mod value;
 
 pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
-pub use eval::params::MAX_PHASE;
-pub use eval::{evaluate, phase, trace, PawnTable, Term, Trace};
+pub use eval::params::{MAX_PHASE, SCALE_NORMAL};
+pub use eval::weights::WEIGHTS;
+pub use eval::{
+    evaluate, evaluate_with, layout, phase, trace, NoTrace, PawnTable, Term, Trace, Tracer,
+};
 pub use kpk::is_win as kpk_is_win;
 pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};

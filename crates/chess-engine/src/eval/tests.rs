@@ -92,7 +92,7 @@ fn cached_pawn_structure_equals_recompute() {
     for pos in positions() {
         let cached = table.probe(&pos);
         let again = table.probe(&pos);
-        let fresh = pawn_structure(&pos);
+        let fresh = pawn_structure(&pos, &mut NoTrace);
         assert_eq!(cached.score, fresh.score);
         assert_eq!(cached.passed, fresh.passed);
         assert_eq!(again.score, fresh.score);
@@ -146,5 +146,47 @@ fn basic_judgements() {
 fn flip_helper_round_trips() {
     for fen in crate::bench::POSITIONS {
         assert_eq!(flip_fen(&flip_fen(fen)), fen);
+    }
+}
+
+/// Records the sparse coefficients a tuner works with.
+#[derive(Default)]
+struct Coefficients {
+    /// Per weight: White's count minus Black's.
+    counts: Vec<i32>,
+    /// The non-weight part, White minus Black.
+    rest: Score,
+    phase: i32,
+    scale: i32,
+}
+
+impl Tracer for Coefficients {
+    const ACTIVE: bool = true;
+    fn weight(&mut self, index: usize, color: Color, count: i32) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; layout::COUNT];
+        }
+        self.counts[index] += if color == Color::White { count } else { -count };
+    }
+    fn value(&mut self, _: Term, color: Color, s: Score) {
+        self.rest += if color == Color::White { s } else { -s };
+    }
+    fn taper(&mut self, phase: i32, scale: i32) {
+        self.phase = phase;
+        self.scale = scale;
+    }
+}
+
+#[test]
+fn weights_times_coefficients_give_the_evaluation() {
+    for pos in positions() {
+        let mut c = Coefficients::default();
+        let v = evaluate_with(&pos, &mut PawnTable::new(), &mut c);
+        let mut total = c.rest;
+        for (i, &n) in c.counts.iter().enumerate() {
+            total += WEIGHTS[i] * n;
+        }
+        let again = total.taper_scaled(c.phase, MAX_PHASE, c.scale, SCALE_NORMAL);
+        assert_eq!(again, v, "{}", pos.to_fen());
     }
 }

@@ -1,0 +1,213 @@
+//! Where each tunable weight sits in the flat weight vector [`WEIGHTS`](super::weights::WEIGHTS).
+//!
+//! Every tunable term of the evaluation is one packed (middlegame, endgame) [`Score`] at a fixed
+//! index; the evaluation adds `WEIGHTS[i] × count` for each feature it sees, and a
+//! [`Tracer`](super::Tracer) can record the `(i, count)` pairs instead, which is all a tuner
+//! needs. [`source`] writes a weight vector back as the Rust file the engine compiles.
+
+use super::Term;
+use crate::Score;
+use std::fmt::Write as _;
+
+/// Material of pawn, knight, bishop, rook, queen.
+pub const MATERIAL: usize = 0;
+/// Piece-square tables: 6 roles × 64 squares from White's side (a1 = 0); Black's squares are
+/// mirrored vertically.
+pub const PSQT: usize = MATERIAL + 5;
+/// Mobility tables of knight, bishop, rook, queen, indexed by the number of reachable squares
+/// (not own pieces, not attacked by enemy pawns).
+pub const MOBILITY: [usize; 4] = [
+    PSQT + 6 * 64,
+    PSQT + 6 * 64 + MOBILITY_LEN[0],
+    PSQT + 6 * 64 + MOBILITY_LEN[0] + MOBILITY_LEN[1],
+    PSQT + 6 * 64 + MOBILITY_LEN[0] + MOBILITY_LEN[1] + MOBILITY_LEN[2],
+];
+/// Entries of each mobility table (the most squares the piece can reach, plus one).
+pub const MOBILITY_LEN: [usize; 4] = [9, 14, 15, 28];
+/// Two bishops or more.
+pub const BISHOP_PAIR: usize = MOBILITY[3] + MOBILITY_LEN[3];
+/// Rook on a file without pawns.
+pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+/// Rook on a file without own pawns but with an enemy pawn.
+pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// An own pawn further up the same file.
+pub const DOUBLED: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// No own pawn on the adjacent files.
+pub const ISOLATED: usize = DOUBLED + 1;
+/// Cannot be supported by an adjacent pawn and its stop square is attacked by an enemy pawn.
+pub const BACKWARD: usize = ISOLATED + 1;
+/// Defended by a pawn or beside one, by relative rank (8).
+pub const CONNECTED: usize = BACKWARD + 1;
+/// Passed pawn by relative rank (8).
+pub const PASSED: usize = CONNECTED + 8;
+/// Passed pawn: enemy king distance to the stop square (up to 5) × the rank weight.
+pub const PASSED_KING_THEM: usize = PASSED + 8;
+/// Passed pawn: own king distance to the stop square (up to 5) × the rank weight.
+pub const PASSED_KING_US: usize = PASSED_KING_THEM + 1;
+/// Passed pawn whose path to promotion is empty and not attacked (× the rank weight).
+pub const PASSED_FREE_PATH: usize = PASSED_KING_US + 1;
+/// Passed pawn whose stop square is occupied (× the rank weight).
+pub const PASSED_BLOCKED: usize = PASSED_FREE_PATH + 1;
+/// Own pawns one and two ranks in front of the king, on its file and beside it (2).
+pub const SHIELD_PAWN: usize = PASSED_BLOCKED + 1;
+/// A file on or beside the king without own pawns, while the enemy has a queen.
+pub const KING_OPEN_FILE: usize = SHIELD_PAWN + 2;
+/// Enemy piece (not pawn, not king) attacked by one of our pawns.
+pub const THREAT_BY_PAWN: usize = KING_OPEN_FILE + 1;
+/// Enemy rook or queen attacked by our knight or bishop.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// Enemy queen attacked by our rook.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+/// Enemy piece (not pawn, not king) we attack and no enemy piece defends.
+pub const HANGING: usize = THREAT_BY_ROOK + 1;
+/// Side to move.
+pub const TEMPO: usize = HANGING + 1;
+/// Number of tunable weights.
+pub const COUNT: usize = TEMPO + 1;
+
+/// The named groups in index order: first index, entries, name, trace group.
+const GROUPS: [(usize, usize, &str, Term); 25] = [
+    (MATERIAL, 5, "material", Term::Material),
+    (PSQT, 6 * 64, "psqt", Term::Psqt),
+    (
+        MOBILITY[0],
+        MOBILITY_LEN[0],
+        "mobility knight",
+        Term::Mobility,
+    ),
+    (
+        MOBILITY[1],
+        MOBILITY_LEN[1],
+        "mobility bishop",
+        Term::Mobility,
+    ),
+    (
+        MOBILITY[2],
+        MOBILITY_LEN[2],
+        "mobility rook",
+        Term::Mobility,
+    ),
+    (
+        MOBILITY[3],
+        MOBILITY_LEN[3],
+        "mobility queen",
+        Term::Mobility,
+    ),
+    (BISHOP_PAIR, 1, "bishop pair", Term::Pieces),
+    (ROOK_OPEN_FILE, 1, "rook open file", Term::Pieces),
+    (ROOK_SEMI_OPEN_FILE, 1, "rook semi-open file", Term::Pieces),
+    (DOUBLED, 1, "doubled", Term::Pawns),
+    (ISOLATED, 1, "isolated", Term::Pawns),
+    (BACKWARD, 1, "backward", Term::Pawns),
+    (CONNECTED, 8, "connected", Term::Pawns),
+    (PASSED, 8, "passed", Term::Pawns),
+    (
+        PASSED_KING_THEM,
+        1,
+        "passed: enemy king distance",
+        Term::Passed,
+    ),
+    (PASSED_KING_US, 1, "passed: own king distance", Term::Passed),
+    (PASSED_FREE_PATH, 1, "passed: free path", Term::Passed),
+    (PASSED_BLOCKED, 1, "passed: blocked", Term::Passed),
+    (SHIELD_PAWN, 2, "shield pawn", Term::KingSafety),
+    (KING_OPEN_FILE, 1, "king open file", Term::KingSafety),
+    (THREAT_BY_PAWN, 1, "threat by pawn", Term::Threats),
+    (THREAT_BY_MINOR, 1, "threat by minor", Term::Threats),
+    (THREAT_BY_ROOK, 1, "threat by rook", Term::Threats),
+    (HANGING, 1, "hanging", Term::Threats),
+    (TEMPO, 1, "tempo", Term::Tempo),
+];
+
+/// The group holding weight `index` (< [`COUNT`]).
+fn group(index: usize) -> (usize, usize, &'static str, Term) {
+    let mut g = GROUPS[0];
+    for candidate in GROUPS {
+        if candidate.0 <= index {
+            g = candidate;
+        }
+    }
+    g
+}
+
+/// The trace group (row of `ply-chess eval`) of weight `index`.
+pub fn term(index: usize) -> Term {
+    group(index).3
+}
+
+/// A readable name of weight `index`, e.g. `psqt knight e4` or `mobility rook [7]`.
+pub fn name(index: usize) -> String {
+    let (first, len, group_name, _) = group(index);
+    let i = index - first;
+    const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    if first == MATERIAL {
+        format!("material {}", ROLES[i])
+    } else if first == PSQT {
+        let sq = i % 64;
+        let file = (b'a' + (sq % 8) as u8) as char;
+        format!("psqt {} {file}{}", ROLES[i / 64], sq / 8 + 1)
+    } else if len > 1 {
+        format!("{group_name} [{i}]")
+    } else {
+        group_name.to_string()
+    }
+}
+
+/// The Rust source of `weights/generated.rs` holding `weights` (a full vector, [`COUNT`] long):
+/// what a tuner writes back for the engine to compile. `header` becomes its leading comment
+/// (how the weights were made).
+pub fn source(weights: &[Score], header: &str) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "// {line}");
+    }
+    let _ = writeln!(
+        out,
+        "\nuse crate::Score;\n\n/// Every tunable weight, indexed as in `eval::layout`.\n\
+         #[rustfmt::skip]\npub const WEIGHTS: [Score; {COUNT}] = ["
+    );
+    for (i, w) in weights.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "    Score::new({}, {}), // {}",
+            w.mg(),
+            w.eg(),
+            name(i)
+        );
+    }
+    out.push_str("];\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_tile_the_vector() {
+        let mut next = 0;
+        for (first, len, _, _) in GROUPS {
+            assert_eq!(first, next);
+            next += len;
+        }
+        assert_eq!(next, COUNT);
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(name(MATERIAL + 1), "material knight");
+        assert_eq!(name(PSQT + 64 + 28), "psqt knight e4");
+        assert_eq!(name(MOBILITY[2] + 7), "mobility rook [7]");
+        assert_eq!(name(TEMPO), "tempo");
+        assert_eq!(term(PASSED_BLOCKED), Term::Passed);
+    }
+
+    #[test]
+    fn the_source_lists_every_weight() {
+        let w = vec![Score::new(1, -2); COUNT];
+        let text = source(&w, "made by a test");
+        assert!(text.starts_with("// made by a test\n"));
+        assert_eq!(text.matches("Score::new(1, -2)").count(), COUNT);
+        assert!(text.contains(&format!("[Score; {COUNT}]")));
+    }
+}
