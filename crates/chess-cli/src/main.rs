@@ -5,6 +5,7 @@ mod datagen;
 mod eval;
 mod perft;
 mod probe;
+mod tune;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +32,8 @@ enum Command {
     Probe(probe::ProbeArgs),
     /// Self-play training positions for the evaluation (`FEN;score;result;game` lines).
     Datagen(datagen::DatagenArgs),
+    /// Tune the evaluation weights on datagen files (Texel's method, Adam); writes Rust source.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,15 @@ fn main() -> ExitCode {
         Some(Command::Probe(args)) => return probe::run(&args),
         Some(Command::Datagen(args)) => {
             return match datagen::run(&args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Tune(args)) => {
+            return match tune::run(&args) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -1,6 +1,7 @@
-//! Offline tools of the ply chess engine (not meant for crates.io). Today: [`datagen`], the
-//! self-play generator of evaluation training data (`ply-chess datagen`), and [`book`], the
-//! EPD opening books it starts its games from.
+//! Offline tools of the ply chess engine (not meant for crates.io): [`datagen`], the self-play
+//! generator of evaluation training data (`ply-chess datagen`); [`book`], the EPD opening books
+//! it starts its games from; [`tune`], the Texel-style tuner of the evaluation weights
+//! (`ply-chess tune`).
 //!
 //! A few self-play games at a tiny node budget, kept in memory:
 //!
@@ -20,3 +21,4 @@
 
 pub mod book;
 pub mod datagen;
+pub mod tune;

@@ -211,3 +211,22 @@ mod tests {
         assert!(text.contains(&format!("[Score; {COUNT}]")));
     }
 }
+
+#[cfg(test)]
+mod generated {
+    use super::*;
+    use crate::eval::weights::WEIGHTS;
+
+    /// The compiled file is exactly what [`source`] writes for its own weights (so what a tuner
+    /// writes compiles the same way).
+    #[test]
+    fn the_compiled_file_is_the_writers_output() {
+        let file = include_str!("weights.rs");
+        let header: Vec<&str> = file
+            .lines()
+            .take_while(|l| l.starts_with("// "))
+            .map(|l| &l[3..])
+            .collect();
+        assert_eq!(source(&WEIGHTS, &header.join("\n")), file);
+    }
+}
