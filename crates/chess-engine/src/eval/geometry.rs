@@ -1,0 +1,97 @@
+//! Fixed square sets of the evaluation, built at compile time, and small square helpers.
+
+use ply_chess::{Color, Square};
+
+/// Squares strictly in front of `sq` on its file, per colour.
+const fn forward_file() -> [[u64; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut s = sq + 8;
+        while s < 64 {
+            t[0][sq] |= 1 << s;
+            s += 8;
+        }
+        let mut s = sq as i32 - 8;
+        while s >= 0 {
+            t[1][sq] |= 1 << s;
+            s -= 8;
+        }
+        sq += 1;
+    }
+    t
+}
+pub(super) static FORWARD_FILE: [[u64; 64]; 2] = forward_file();
+
+/// The files beside file `f`.
+const fn adjacent_files() -> [u64; 8] {
+    let mut t = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        if f > 0 {
+            t[f] |= FILE_A << (f - 1);
+        }
+        if f < 7 {
+            t[f] |= FILE_A << (f + 1);
+        }
+        f += 1;
+    }
+    t
+}
+pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(super) static ADJACENT_FILES: [u64; 8] = adjacent_files();
+
+/// Squares in front of `sq` on its own and the adjacent files, per colour: a pawn is passed when
+/// no enemy pawn stands there.
+const fn passed_span() -> [[u64; 64]; 2] {
+    let ff = forward_file();
+    let mut t = [[0u64; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let f = sq % 8;
+            let mut span = ff[c][sq];
+            if f > 0 {
+                span |= ff[c][sq - 1];
+            }
+            if f < 7 {
+                span |= ff[c][sq + 1];
+            }
+            t[c][sq] = span;
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+pub(super) static PASSED_SPAN: [[u64; 64]; 2] = passed_span();
+
+/// Rank of `sq` seen from `color` (0 = own back rank).
+#[inline(always)]
+pub(super) fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank().index(),
+        Color::Black => 7 - sq.rank().index(),
+    }
+}
+
+/// All squares attacked by the pawns of `color`.
+#[inline(always)]
+pub(super) fn pawn_attack_set(color: Color, pawns: u64) -> u64 {
+    let not_a = !FILE_A;
+    let not_h = !(FILE_A << 7);
+    match color {
+        Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
+        Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
+    }
+}
+
+/// The square in front of `sq` for `color`.
+#[inline(always)]
+pub(super) fn push_square(color: Color, sq: Square) -> Square {
+    match color {
+        Color::White => Square::new(sq as u8 + 8),
+        Color::Black => Square::new(sq as u8 - 8),
+    }
+}
