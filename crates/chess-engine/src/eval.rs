@@ -213,7 +213,16 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
         att.all[color.index()] = att.pawns[color.index()] | king_attacks(k).0;
     }
 
-    // Material, piece-square tables, mobility, rooks on files, king attack units.
+    // How closed the pawn structure is: 0 (open) .. 8 (closed).
+    let white_pawns = pos.pieces(Color::White, Role::Pawn).0;
+    let black_pawns = pos.pieces(Color::Black, Role::Pawn).0;
+    let locked = ((white_pawns << 8) & black_pawns).count_ones();
+    let closedness = ((white_pawns | black_pawns).count_ones() + 2 * locked)
+        .div_ceil(3)
+        .min(8) as usize;
+    let all_pawns = white_pawns | black_pawns;
+
+    // Material, piece-square tables, mobility, rooks on files, king attack units, piece terms.
     for color in Color::ALL {
         let us = color.index();
         let own = pos.by_color(color).0;
@@ -233,10 +242,7 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
                 );
             }
             for sq in bb {
-                let rel = match color {
-                    Color::White => sq.index(),
-                    Color::Black => sq.index() ^ 56,
-                };
+                let rel = relative_square(color, sq);
                 add(t, &mut acc, color, at::PSQT + role.index() * 64 + rel, 1);
                 let attacks = match role {
                     Role::Pawn | Role::King => continue,
@@ -254,6 +260,45 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
                 if zone_hits > 0 {
                     att.king_units[us] += KING_ATTACK_UNITS[ri] * zone_hits;
                     att.king_attackers[us] += 1;
+                    add(t, &mut acc, color, at::KING_ZONE_ATTACKS + ri, zone_hits);
+                }
+                let r = relative_rank(color, sq);
+                match role {
+                    Role::Knight | Role::Bishop => {
+                        let bishop = usize::from(role == Role::Bishop);
+                        let unassailable = PASSED_SPAN[us][sq.index()]
+                            & ADJACENT_FILES[sq.file().index()]
+                            & their_pawns
+                            == 0;
+                        if (3..=5).contains(&r) && unassailable {
+                            let defended = usize::from(att.pawns[us] & (1 << sq.index()) != 0);
+                            add(t, &mut acc, color, at::OUTPOST + 2 * bishop + defended, 1);
+                        }
+                        if r < 7 && all_pawns & (1 << push_square(color, sq).index()) != 0 {
+                            add(t, &mut acc, color, at::MINOR_BEHIND_PAWN, 1);
+                        }
+                        if role == Role::Knight {
+                            add(t, &mut acc, color, at::KNIGHT_CLOSEDNESS + closedness, 1);
+                        } else {
+                            let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                                Bitboard::LIGHT_SQUARES.0
+                            } else {
+                                Bitboard::DARK_SQUARES.0
+                            };
+                            let same = (own_pawns & colour).count_ones() as i32;
+                            if same > 0 {
+                                add(t, &mut acc, color, at::BISHOP_PAWNS, same);
+                            }
+                            if LONG_DIAGONALS & (1 << sq.index()) != 0
+                                && (bishop_attacks(sq, Bitboard(all_pawns)).0 & CENTRE).count_ones()
+                                    >= 2
+                            {
+                                add(t, &mut acc, color, at::BISHOP_LONG_DIAGONAL, 1);
+                            }
+                        }
+                    }
+                    Role::Rook => add(t, &mut acc, color, at::ROOK_CLOSEDNESS + closedness, 1),
+                    _ => {}
                 }
                 if role == Role::Rook {
                     let file = FILE_A << sq.file().index();
@@ -289,11 +334,20 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
         let their_king = pos.king(!color);
         for sq in Bitboard(entry.passed & pos.pieces(color, Role::Pawn).0) {
             let r = relative_rank(color, sq);
+            let stop = push_square(color, sq);
+            let empty = usize::from(!occ.contains(stop));
+            let safe = usize::from(att.all[1 - us] & (1 << stop.index()) == 0);
+            add(
+                t,
+                &mut acc,
+                color,
+                at::PASSED_STOP + (2 * empty + safe) * 8 + r,
+                1,
+            );
             let w = PASSED_RANK_WEIGHT[r];
             if w == 0 {
                 continue;
             }
-            let stop = push_square(color, sq);
             let them = their_king.distance(stop).min(5) as i32;
             let mine = own_king.distance(stop).min(5) as i32;
             add(t, &mut acc, color, at::PASSED_KING_THEM, them * w);
@@ -321,6 +375,33 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
             & safe;
         units += KING_SAFE_CHECK_UNITS
             * (knight_checks.count_ones() as i32 + slider_checks.count_ones().min(3) as i32);
+        let checks = [
+            knight_checks,
+            bishop_lines & att.by_role[them][1] & safe,
+            rook_lines & att.by_role[them][2] & safe,
+            (bishop_lines | rook_lines) & att.by_role[them][3] & safe,
+        ];
+        for (k, set) in checks.into_iter().enumerate() {
+            if set != 0 {
+                add(
+                    t,
+                    &mut acc,
+                    !color,
+                    at::SAFE_CHECKS + k,
+                    set.count_ones() as i32,
+                );
+            }
+        }
+        let weak = zones[us] & att.all[them] & !(att.pawns[us] | att.minors[us] | att.rooks[us]);
+        if weak != 0 {
+            add(
+                t,
+                &mut acc,
+                !color,
+                at::WEAK_KING_SQUARES,
+                weak.count_ones() as i32,
+            );
+        }
         if att.king_attackers[them] < 2 || pos.count(!color, Role::Queen) == 0 {
             units /= 2;
         }
@@ -347,6 +428,7 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
                 }
             }
         }
+        shelter_and_storm(pos, color, t, &mut acc);
         if pos.count(!color, Role::Queen) > 0 {
             let open = (0..8)
                 .filter(|&i| files & (FILE_A << i) != 0 && own_pawns & (FILE_A << i) == 0)
@@ -376,6 +458,41 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
         threat(at::THREAT_BY_MINOR, att.minors[us] & their_rq);
         threat(at::THREAT_BY_ROOK, att.rooks[us] & their_q);
         threat(at::HANGING, att.all[us] & their_pieces & !att.all[them]);
+        let their_minors =
+            pos.by_color(!color).0 & (pos.by_role(Role::Knight).0 | pos.by_role(Role::Bishop).0);
+        threat(at::THREAT_MINOR_BY_MINOR, att.minors[us] & their_minors);
+        threat(
+            at::THREAT_BY_KING,
+            king_attacks(pos.king(color)).0 & their_pieces,
+        );
+        let their_pawns = pos.pieces(!color, Role::Pawn).0;
+        threat(at::WEAK_PAWN, att.all[us] & their_pawns & !att.all[them]);
+        let own_pawns = pos.pieces(color, Role::Pawn).0;
+        let pushes = match color {
+            Color::White => own_pawns << 8,
+            Color::Black => own_pawns >> 8,
+        } & !occ.0;
+        let safe_pushes = pushes & !att.pawns[them] & (att.all[us] | !att.all[them]);
+        threat(
+            at::PAWN_PUSH_THREAT,
+            pawn_attack_set(color, safe_pushes) & their_pieces,
+        );
+        // Space: safe central squares on the own side, twice when behind an own pawn.
+        let (area, behind) = match color {
+            Color::White => (
+                SPACE_AREA,
+                own_pawns >> 8 | own_pawns >> 16 | own_pawns >> 24,
+            ),
+            Color::Black => (
+                SPACE_AREA.swap_bytes(),
+                own_pawns << 8 | own_pawns << 16 | own_pawns << 24,
+            ),
+        };
+        let safe = area & !own_pawns & !att.pawns[them];
+        let space = (safe.count_ones() + (safe & behind).count_ones()) as i32;
+        if space > 0 {
+            add(t, &mut acc, color, at::SPACE, space);
+        }
     }
 
     add(t, &mut acc, pos.side_to_move(), at::TEMPO, 1);
@@ -385,6 +502,52 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
     let (phase, scale) = (phase(pos), endgame_scale(pos, total));
     t.taper(phase, scale);
     total.taper_scaled(phase, MAX_PHASE, scale, SCALE_NORMAL)
+}
+
+/// Pawn shelter and storm on the three files around `color`'s king (the king's file kept off
+/// the edge): the nearest own and enemy pawn in front of the king on each file.
+fn shelter_and_storm<T: Tracer>(pos: &Position, color: Color, t: &mut T, acc: &mut [Score; 2]) {
+    let ksq = pos.king(color);
+    let king_file = ksq.file().index();
+    let king_rank = relative_rank(color, ksq);
+    let front = match color {
+        Color::White => !0u64 << (8 * ksq.rank().index()),
+        Color::Black => !0u64 >> (8 * (7 - ksq.rank().index())),
+    };
+    let own = pos.pieces(color, Role::Pawn).0 & front;
+    let theirs = pos.pieces(!color, Role::Pawn).0 & front;
+    let nearest = |set: u64| -> Option<usize> {
+        let sq = match color {
+            Color::White => Bitboard(set).first(),
+            Color::Black => Bitboard(set).last(),
+        }?;
+        Some(relative_rank(color, sq) - king_rank)
+    };
+    let centre = king_file.clamp(1, 6);
+    for file in centre - 1..=centre + 1 {
+        let mask = FILE_A << file;
+        let ours = nearest(own & mask);
+        let their = nearest(theirs & mask);
+        let our_dist = ours.unwrap_or(7);
+        let their_dist = their.unwrap_or(7);
+        let on_king_file = usize::from(file == king_file);
+        add(
+            t,
+            acc,
+            color,
+            at::SHELTER + on_king_file * 64 + file * 8 + our_dist,
+            1,
+        );
+        let blocked = usize::from(ours.is_some() && their == Some(our_dist + 1));
+        let edge = file.min(7 - file);
+        add(
+            t,
+            acc,
+            color,
+            at::STORM + blocked * 32 + edge * 8 + their_dist,
+            1,
+        );
+    }
 }
 
 /// The material weight of `role` (not the king).

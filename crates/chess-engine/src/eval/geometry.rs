@@ -95,3 +95,19 @@ pub(super) fn push_square(color: Color, sq: Square) -> Square {
         Color::Black => Square::new(sq as u8 - 8),
     }
 }
+
+/// Index of `sq` seen from `color` (a1 = 0 from its own side: Black's squares are mirrored).
+#[inline]
+pub(super) fn relative_square(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    }
+}
+
+/// The two long diagonals (a1-h8, h1-a8).
+pub(super) const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5, e5.
+pub(super) const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
+/// Files c to f on White's ranks 2 to 4 (Black's: byte-swapped, ranks 7 to 5).
+pub(super) const SPACE_AREA: u64 = 0x3c << 8 | 0x3c << 16 | 0x3c << 24;

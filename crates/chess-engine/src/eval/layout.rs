@@ -30,43 +30,89 @@ pub const BISHOP_PAIR: usize = MOBILITY[3] + MOBILITY_LEN[3];
 pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
 /// Rook on a file without own pawns but with an enemy pawn.
 pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
-/// An own pawn further up the same file.
+/// An own pawn further up the same file, by file (8).
 pub const DOUBLED: usize = ROOK_SEMI_OPEN_FILE + 1;
-/// No own pawn on the adjacent files.
-pub const ISOLATED: usize = DOUBLED + 1;
-/// Cannot be supported by an adjacent pawn and its stop square is attacked by an enemy pawn.
-pub const BACKWARD: usize = ISOLATED + 1;
-/// Defended by a pawn or beside one, by relative rank (8).
-pub const CONNECTED: usize = BACKWARD + 1;
+/// No own pawn on the adjacent files, by file (8).
+pub const ISOLATED: usize = DOUBLED + 8;
+/// Cannot be supported by an adjacent pawn and its stop square is attacked by an enemy pawn,
+/// by relative rank (8).
+pub const BACKWARD: usize = ISOLATED + 8;
+/// Defended by a pawn or beside one, by relative square (64, a1 = 0 from the owner's side).
+pub const CONNECTED: usize = BACKWARD + 8;
 /// Passed pawn by relative rank (8).
-pub const PASSED: usize = CONNECTED + 8;
+pub const PASSED: usize = CONNECTED + 64;
+/// Candidate passed pawn (no pawn ahead on its file, at least as many own pawns beside or
+/// behind on the adjacent files as enemy pawns ahead on them), by relative rank (8).
+pub const CANDIDATE: usize = PASSED + 8;
 /// Passed pawn: enemy king distance to the stop square (up to 5) × the rank weight.
-pub const PASSED_KING_THEM: usize = PASSED + 8;
+pub const PASSED_KING_THEM: usize = CANDIDATE + 8;
 /// Passed pawn: own king distance to the stop square (up to 5) × the rank weight.
 pub const PASSED_KING_US: usize = PASSED_KING_THEM + 1;
 /// Passed pawn whose path to promotion is empty and not attacked (× the rank weight).
 pub const PASSED_FREE_PATH: usize = PASSED_KING_US + 1;
 /// Passed pawn whose stop square is occupied (× the rank weight).
 pub const PASSED_BLOCKED: usize = PASSED_FREE_PATH + 1;
+/// Passed pawn by [stop square empty][stop square not attacked by the enemy][relative rank]
+/// (2 × 2 × 8).
+pub const PASSED_STOP: usize = PASSED_BLOCKED + 1;
 /// Own pawns one and two ranks in front of the king, on its file and beside it (2).
-pub const SHIELD_PAWN: usize = PASSED_BLOCKED + 1;
+pub const SHIELD_PAWN: usize = PASSED_STOP + 32;
 /// A file on or beside the king without own pawns, while the enemy has a queen.
 pub const KING_OPEN_FILE: usize = SHIELD_PAWN + 2;
+/// Pawn shelter, for each of the three files around the king (the king's file kept off the
+/// edge): [the king's own file][file][ranks from the king to the nearest own pawn in front,
+/// 7 for none] (2 × 8 × 8).
+pub const SHELTER: usize = KING_OPEN_FILE + 1;
+/// Pawn storm on the same three files: [the enemy pawn is blocked by an own pawn][file's
+/// distance to the edge][ranks from the king to the nearest enemy pawn in front, 7 for none]
+/// (2 × 4 × 8).
+pub const STORM: usize = SHELTER + 128;
+/// Squares of the enemy king's zone attacked, per attacking piece (knight, bishop, rook,
+/// queen) (4).
+pub const KING_ZONE_ATTACKS: usize = STORM + 64;
+/// Safe checks available, per checking piece (knight, bishop, rook, queen) (4).
+pub const SAFE_CHECKS: usize = KING_ZONE_ATTACKS + 4;
+/// Squares of the enemy king's zone we attack that only its king or queen defends.
+pub const WEAK_KING_SQUARES: usize = SAFE_CHECKS + 4;
 /// Enemy piece (not pawn, not king) attacked by one of our pawns.
-pub const THREAT_BY_PAWN: usize = KING_OPEN_FILE + 1;
+pub const THREAT_BY_PAWN: usize = WEAK_KING_SQUARES + 1;
 /// Enemy rook or queen attacked by our knight or bishop.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
 /// Enemy queen attacked by our rook.
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
 /// Enemy piece (not pawn, not king) we attack and no enemy piece defends.
 pub const HANGING: usize = THREAT_BY_ROOK + 1;
+/// Enemy knight or bishop attacked by our knight or bishop.
+pub const THREAT_MINOR_BY_MINOR: usize = HANGING + 1;
+/// Enemy piece (not pawn, not king) attacked by our king.
+pub const THREAT_BY_KING: usize = THREAT_MINOR_BY_MINOR + 1;
+/// Enemy pawn we attack that no enemy piece or pawn defends.
+pub const WEAK_PAWN: usize = THREAT_BY_KING + 1;
+/// Enemy piece (not pawn, not king) a safe push of one of our pawns would attack.
+pub const PAWN_PUSH_THREAT: usize = WEAK_PAWN + 1;
+/// Knight or bishop on an outpost (relative rank 4 to 6, no enemy pawn can ever attack it):
+/// [bishop][defended by an own pawn] (2 × 2).
+pub const OUTPOST: usize = PAWN_PUSH_THREAT + 1;
+/// Knight or bishop with a pawn right in front of it.
+pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 4;
+/// Bishop on a long diagonal that sees two centre squares past the pawns.
+pub const BISHOP_LONG_DIAGONAL: usize = MINOR_BEHIND_PAWN + 1;
+/// Own pawns on the squares of a bishop's colour (per bishop and pawn).
+pub const BISHOP_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
+/// Knight by the closedness of the position (0 open … 8 closed) (9).
+pub const KNIGHT_CLOSEDNESS: usize = BISHOP_PAWNS + 1;
+/// Rook by the closedness of the position (9).
+pub const ROOK_CLOSEDNESS: usize = KNIGHT_CLOSEDNESS + 9;
+/// Space: safe squares of files c to f on the own relative ranks 2 to 4 (twice behind an own
+/// pawn).
+pub const SPACE: usize = ROOK_CLOSEDNESS + 9;
 /// Side to move.
-pub const TEMPO: usize = HANGING + 1;
+pub const TEMPO: usize = SPACE + 1;
 /// Number of tunable weights.
 pub const COUNT: usize = TEMPO + 1;
 
 /// The named groups in index order: first index, entries, name, trace group.
-const GROUPS: [(usize, usize, &str, Term); 25] = [
+const GROUPS: [(usize, usize, &str, Term); 43] = [
     (MATERIAL, 5, "material", Term::Material),
     (PSQT, 6 * 64, "psqt", Term::Psqt),
     (
@@ -96,11 +142,12 @@ const GROUPS: [(usize, usize, &str, Term); 25] = [
     (BISHOP_PAIR, 1, "bishop pair", Term::Pieces),
     (ROOK_OPEN_FILE, 1, "rook open file", Term::Pieces),
     (ROOK_SEMI_OPEN_FILE, 1, "rook semi-open file", Term::Pieces),
-    (DOUBLED, 1, "doubled", Term::Pawns),
-    (ISOLATED, 1, "isolated", Term::Pawns),
-    (BACKWARD, 1, "backward", Term::Pawns),
-    (CONNECTED, 8, "connected", Term::Pawns),
+    (DOUBLED, 8, "doubled", Term::Pawns),
+    (ISOLATED, 8, "isolated", Term::Pawns),
+    (BACKWARD, 8, "backward", Term::Pawns),
+    (CONNECTED, 64, "connected", Term::Pawns),
     (PASSED, 8, "passed", Term::Pawns),
+    (CANDIDATE, 8, "candidate", Term::Pawns),
     (
         PASSED_KING_THEM,
         1,
@@ -110,12 +157,39 @@ const GROUPS: [(usize, usize, &str, Term); 25] = [
     (PASSED_KING_US, 1, "passed: own king distance", Term::Passed),
     (PASSED_FREE_PATH, 1, "passed: free path", Term::Passed),
     (PASSED_BLOCKED, 1, "passed: blocked", Term::Passed),
+    (PASSED_STOP, 32, "passed: stop square", Term::Passed),
     (SHIELD_PAWN, 2, "shield pawn", Term::KingSafety),
     (KING_OPEN_FILE, 1, "king open file", Term::KingSafety),
+    (SHELTER, 128, "shelter", Term::KingSafety),
+    (STORM, 64, "storm", Term::KingSafety),
+    (KING_ZONE_ATTACKS, 4, "king zone attacks", Term::KingSafety),
+    (SAFE_CHECKS, 4, "safe checks", Term::KingSafety),
+    (WEAK_KING_SQUARES, 1, "weak king squares", Term::KingSafety),
     (THREAT_BY_PAWN, 1, "threat by pawn", Term::Threats),
     (THREAT_BY_MINOR, 1, "threat by minor", Term::Threats),
     (THREAT_BY_ROOK, 1, "threat by rook", Term::Threats),
     (HANGING, 1, "hanging", Term::Threats),
+    (
+        THREAT_MINOR_BY_MINOR,
+        1,
+        "threat minor by minor",
+        Term::Threats,
+    ),
+    (THREAT_BY_KING, 1, "threat by king", Term::Threats),
+    (WEAK_PAWN, 1, "weak pawn", Term::Threats),
+    (PAWN_PUSH_THREAT, 1, "pawn push threat", Term::Threats),
+    (OUTPOST, 4, "outpost", Term::Pieces),
+    (MINOR_BEHIND_PAWN, 1, "minor behind pawn", Term::Pieces),
+    (
+        BISHOP_LONG_DIAGONAL,
+        1,
+        "bishop long diagonal",
+        Term::Pieces,
+    ),
+    (BISHOP_PAWNS, 1, "bishop pawns", Term::Pieces),
+    (KNIGHT_CLOSEDNESS, 9, "knight closedness", Term::Pieces),
+    (ROOK_CLOSEDNESS, 9, "rook closedness", Term::Pieces),
+    (SPACE, 1, "space", Term::Pieces),
     (TEMPO, 1, "tempo", Term::Tempo),
 ];
 

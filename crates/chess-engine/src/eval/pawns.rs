@@ -74,23 +74,29 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
             let r = relative_rank(color, sq);
             let adjacent = ADJACENT_FILES[f];
             if FORWARD_FILE[color.index()][i] & own != 0 {
-                add(t, &mut e.score, color, at::DOUBLED, 1);
+                add(t, &mut e.score, color, at::DOUBLED + f, 1);
             }
             let supported = pawn_attacks(!color, sq).0 & own != 0;
             let phalanx = (Bitboard::from_square(sq).east().0 | Bitboard::from_square(sq).west().0)
                 & own
                 != 0;
             if adjacent & own == 0 {
-                add(t, &mut e.score, color, at::ISOLATED, 1);
+                add(t, &mut e.score, color, at::ISOLATED + f, 1);
             } else if supported || phalanx {
-                add(t, &mut e.score, color, at::CONNECTED + r, 1);
+                add(
+                    t,
+                    &mut e.score,
+                    color,
+                    at::CONNECTED + relative_square(color, sq),
+                    1,
+                );
             } else {
                 // Backward: every adjacent own pawn is ahead, and the stop square is contested.
                 let behind_or_level =
                     PASSED_SPAN[(!color).index()][push_square(color, sq).index()] & adjacent;
                 let stop = push_square(color, sq);
                 if own & behind_or_level == 0 && their_attacks & (1 << stop.index()) != 0 {
-                    add(t, &mut e.score, color, at::BACKWARD, 1);
+                    add(t, &mut e.score, color, at::BACKWARD + r, 1);
                 }
             }
             if PASSED_SPAN[color.index()][i] & theirs == 0
@@ -98,6 +104,15 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
             {
                 e.passed |= 1 << i;
                 add(t, &mut e.score, color, at::PASSED + r, 1);
+            } else if FORWARD_FILE[color.index()][i] & (own | theirs) == 0 {
+                // Candidate: an open file ahead, and at least as many own pawns beside or
+                // behind on the adjacent files as enemy pawns ahead on them.
+                let sentries = PASSED_SPAN[color.index()][i] & theirs;
+                let stop = push_square(color, sq).index();
+                let helpers = PASSED_SPAN[(!color).index()][stop] & adjacent & own;
+                if helpers.count_ones() >= sentries.count_ones() {
+                    add(t, &mut e.score, color, at::CANDIDATE + r, 1);
+                }
             }
         }
     }

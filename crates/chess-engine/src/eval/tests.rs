@@ -190,3 +190,63 @@ fn weights_times_coefficients_give_the_evaluation() {
         assert_eq!(again, v, "{}", pos.to_fen());
     }
 }
+
+/// Every feature is colour-symmetric: the mirrored position with colours swapped has exactly
+/// the negated coefficients (whatever the weights, including those still at zero).
+#[test]
+fn coefficients_are_colour_symmetric() {
+    for pos in positions() {
+        let fen = pos.to_fen();
+        let flipped = Position::from_fen(&flip_fen(&fen)).unwrap();
+        let mut a = Coefficients::default();
+        let mut b = Coefficients::default();
+        evaluate_with(&pos, &mut PawnTable::new(), &mut a);
+        evaluate_with(&flipped, &mut PawnTable::new(), &mut b);
+        for i in 0..layout::COUNT {
+            assert_eq!(
+                a.counts[i],
+                -b.counts[i],
+                "{} in {fen}",
+                layout::name(i)
+            );
+        }
+        assert_eq!(a.rest, -b.rest, "{fen}");
+        assert_eq!(a.phase, b.phase);
+    }
+}
+
+/// Every group of weights is used by some position of the suites (no dead feature).
+#[test]
+fn every_feature_fires_somewhere() {
+    let mut seen = vec![false; layout::COUNT];
+    for pos in positions() {
+        let mut c = Coefficients::default();
+        evaluate_with(&pos, &mut PawnTable::new(), &mut c);
+        for (i, &n) in c.counts.iter().enumerate() {
+            seen[i] |= n != 0;
+        }
+    }
+    for first in [
+        layout::CANDIDATE + 4,
+        layout::PASSED_STOP + 3 * 8 + 5,
+        layout::SHELTER + 64 + 6 * 8 + 1,
+        layout::STORM + 2 * 8 + 7,
+        layout::KING_ZONE_ATTACKS + 3,
+        layout::SAFE_CHECKS + 3,
+        layout::WEAK_KING_SQUARES,
+        layout::THREAT_MINOR_BY_MINOR,
+        layout::THREAT_BY_KING,
+        layout::WEAK_PAWN,
+        layout::PAWN_PUSH_THREAT,
+        layout::OUTPOST,
+        layout::OUTPOST + 3,
+        layout::MINOR_BEHIND_PAWN,
+        layout::BISHOP_LONG_DIAGONAL,
+        layout::BISHOP_PAWNS,
+        layout::KNIGHT_CLOSEDNESS + 5,
+        layout::ROOK_CLOSEDNESS + 3,
+        layout::SPACE,
+    ] {
+        assert!(seen[first], "{} never used", layout::name(first));
+    }
+}

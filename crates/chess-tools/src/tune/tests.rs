@@ -78,7 +78,7 @@ fn the_gradient_matches_finite_differences() {
 }
 
 #[test]
-fn tuning_finds_the_teachers_knight_and_is_deterministic() {
+fn tuning_moves_toward_the_teacher_and_is_deterministic() {
     let data = taught(2000, 100.0);
     let config = Config {
         epochs: 300,
@@ -98,9 +98,26 @@ fn tuning_finds_the_teachers_knight_and_is_deterministic() {
         a.end
     );
     assert!(a.end.holdout.unwrap() < a.start.holdout.unwrap());
-    let knight = a.weights[layout::MATERIAL + 1];
-    let before = WEIGHTS[layout::MATERIAL + 1];
-    assert!(knight.mg() > before.mg() + 30, "{knight:?} vs {before:?}");
+    // the tuned evaluation moves toward the teacher's (the knight's extra value may be spread
+    // over its material, square and closedness weights, which always appear together)
+    let tuned: Vec<[f64; 2]> = a
+        .weights
+        .iter()
+        .map(|s| [s.mg() as f64, s.eg() as f64])
+        .collect();
+    let compiled = compiled_weights();
+    let gap = |w: &[[f64; 2]]| -> f64 {
+        data.iter()
+            .map(|e| (e.evaluate(w) - e.score as f64).abs())
+            .sum::<f64>()
+            / data.len() as f64
+    };
+    assert!(
+        gap(&tuned) < 0.5 * gap(&compiled),
+        "{} vs {}",
+        gap(&tuned),
+        gap(&compiled)
+    );
     assert_eq!(reports.first().unwrap().epoch, 0);
     assert_eq!(reports.last().unwrap().epoch, 300);
     // other thread counts give the same weights
@@ -115,6 +132,7 @@ fn tuning_finds_the_teachers_knight_and_is_deterministic() {
     .unwrap();
     assert_eq!(a.weights, b.weights);
     // the weights written back hold the tuned values
+    let knight = a.weights[layout::MATERIAL + 1];
     let text = layout::source(&a.weights, "test");
     assert!(text.contains(&format!(
         "Score::new({}, {}), // material knight",
