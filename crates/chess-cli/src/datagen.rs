@@ -25,7 +25,7 @@ pub struct DatagenArgs {
     /// Play only the games whose index is K modulo N (`K/N`); the shards of a seed together
     /// are the unsharded run.
     #[arg(long, default_value = "0/1")]
-    shard: String,
+    shard: Shard,
     /// Output file (`FEN;score;result;game` a line); an existing one is resumed.
     #[arg(long)]
     out: PathBuf,
@@ -65,7 +65,7 @@ pub enum Error {
 
 /// Runs the subcommand.
 pub fn run(a: &DatagenArgs) -> Result<(), Error> {
-    let shard: Shard = a.shard.parse()?;
+    let shard = a.shard;
     let book = book::read(&a.book)?;
     let tablebase = match &a.syzygy {
         Some(path) => {
@@ -105,7 +105,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         |p| {
             bar.set_length(p.total);
             bar.set_position(p.done);
-            bar.set_message(format!("{} positions", p.samples));
+            bar.set_message(format!("{} positions", p.lines));
         },
     )?;
     bar.finish_and_clear();

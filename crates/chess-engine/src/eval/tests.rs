@@ -203,12 +203,7 @@ fn coefficients_are_colour_symmetric() {
         evaluate_with(&pos, &mut PawnTable::new(), &mut a);
         evaluate_with(&flipped, &mut PawnTable::new(), &mut b);
         for i in 0..layout::COUNT {
-            assert_eq!(
-                a.counts[i],
-                -b.counts[i],
-                "{} in {fen}",
-                layout::name(i)
-            );
+            assert_eq!(a.counts[i], -b.counts[i], "{} in {fen}", layout::name(i));
         }
         assert_eq!(a.rest, -b.rest, "{fen}");
         assert_eq!(a.phase, b.phase);

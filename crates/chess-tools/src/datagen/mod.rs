@@ -11,8 +11,9 @@
 //! [`Config::per_game`] are kept, drawn at random.
 //!
 //! A run plays the games of its [`Shard`] (`K/N`: those whose index is K modulo N), so the
-//! shards of a seed together are exactly the run without shards. The output is the text
-//! format of [`record`]; a run on an existing file resumes after the games it holds.
+//! shards of a seed together are exactly the run without shards ([`ply_batch`]). The output
+//! is the text format of [`record`]; a run on an existing file resumes after the games it
+//! holds.
 
 mod game;
 pub mod record;
@@ -23,12 +24,13 @@ pub use game::{
 };
 pub use record::{RecordError, Sample};
 
+pub use ply_batch::{BatchError, Progress, Shard};
+
+use ply_batch::run_games;
 use ply_chess::Position;
 use ply_syzygy::Tablebase;
 use std::collections::BTreeMap;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// What every game of a run shares.
@@ -62,89 +64,15 @@ impl Default for Config {
     }
 }
 
-/// The games of a run: those whose index is `index` modulo `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// K, below `count`.
-    pub index: u64,
-    /// N, at least 1.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole run (0/1).
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether game `game` belongs to this shard.
-    pub fn owns(self, game: u64) -> bool {
-        game % self.count == self.index
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = DatagenError;
-
-    /// `K/N` with K < N.
-    fn from_str(s: &str) -> Result<Shard, DatagenError> {
-        let bad = || DatagenError::Shard(s.to_string());
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let index = k.trim().parse().map_err(|_| bad())?;
-        let count = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
-    /// A shard that is not `K/N` with K < N.
-    #[error("bad shard {0:?}: expected K/N with 0 <= K < N")]
-    Shard(String),
-    /// The output file could not be read, written or truncated.
-    #[error("{path}: {source}")]
-    Io {
-        /// The output file.
-        path: PathBuf,
-        /// The system's error.
-        source: std::io::Error,
-    },
-    /// The existing output is not a data file.
-    #[error("{path} is not a datagen file, not resuming it: {source}")]
-    NotData {
-        /// The output file.
-        path: PathBuf,
-        /// The first bad line.
-        source: RecordError,
-    },
-    /// The existing output holds a game of another shard.
-    #[error("{path} holds game {game}, which is not in shard {shard}/{count}")]
-    OtherShard {
-        /// The output file.
-        path: PathBuf,
-        /// The game found.
-        game: u64,
-        /// This run's K.
-        shard: u64,
-        /// This run's N.
-        count: u64,
-    },
+    /// A bad shard, or an output file that cannot be written or resumed.
+    #[error(transparent)]
+    Batch(#[from] BatchError),
     /// An empty opening book.
     #[error("the opening book is empty")]
     EmptyBook,
-}
-
-/// Progress of a run, after each game.
-#[derive(Clone, Debug, Default)]
-pub struct Progress {
-    /// Games of the shard done, those of an earlier run included.
-    pub done: u64,
-    /// Games of the shard in all.
-    pub total: u64,
-    /// Positions written by this run.
-    pub samples: u64,
 }
 
 /// What a run did.
@@ -202,68 +130,24 @@ pub fn run(
     if book.is_empty() {
         return Err(DatagenError::EmptyBook);
     }
-    let io = |source| DatagenError::Io {
-        path: out.to_path_buf(),
-        source,
+    let game_of = |line: &str| {
+        line.parse::<Sample>()
+            .map(|s| s.game)
+            .map_err(|e| e.to_string())
     };
-    let first = resume(out, shard)?;
-    let mut file = OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(out)
-        .map_err(io)?;
-    let total = (0..games).filter(|&g| shard.owns(g)).count() as u64;
-    let mut state = Progress {
-        done: (0..first.min(games)).filter(|&g| shard.owns(g)).count() as u64,
-        total,
-        samples: 0,
-    };
-    let mut summary = Summary {
-        resumed: state.done,
-        ..Summary::default()
-    };
-    progress(&state);
-    for g in (first..games).filter(|&g| shard.owns(g)) {
+    let play = |g: u64| {
         let game = play_game(config, book, tablebase, g);
         let text: String = game.samples.iter().map(|s| format!("{s}\n")).collect();
-        file.write_all(text.as_bytes()).map_err(io)?;
-        file.flush().map_err(io)?;
-        summary.add(&game);
-        state.done += 1;
-        state.samples += game.samples.len() as u64;
-        progress(&state);
-    }
-    Ok(summary)
-}
-
-/// The first game to play for `out`: 0 for a new file, else the last game the file holds (its
-/// lines are cut off, as they may be incomplete).
-fn resume(out: &Path, shard: Shard) -> Result<u64, DatagenError> {
-    let io = |source| DatagenError::Io {
-        path: out.to_path_buf(),
-        source,
+        (text, game)
     };
-    let text = match std::fs::read_to_string(out) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(io(e)),
-    };
-    let point = record::resume_point(&text).map_err(|source| DatagenError::NotData {
-        path: out.to_path_buf(),
-        source,
+    let mut summary = Summary::default();
+    summary.resumed = run_games(shard, games, out, game_of, play, |game, state| {
+        if let Some(game) = game {
+            summary.add(game);
+        }
+        progress(state);
     })?;
-    let (keep, first) = point.unwrap_or((0, 0));
-    if !shard.owns(first) {
-        return Err(DatagenError::OtherShard {
-            path: out.to_path_buf(),
-            game: first,
-            shard: shard.index,
-            count: shard.count,
-        });
-    }
-    let file = OpenOptions::new().write(true).open(out).map_err(io)?;
-    file.set_len(keep as u64).map_err(io)?;
-    Ok(first)
+    Ok(summary)
 }
 
 #[cfg(test)]

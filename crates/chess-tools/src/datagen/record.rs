@@ -5,7 +5,7 @@
 //! - `game` the index of the game it comes from (games of one seed are numbered from 0).
 //!
 //! A game's lines are written together and in the order of the game; a file is resumed from
-//! the last game it holds (see [`resume_point`]).
+//! the last game it holds (`ply_batch::run_games`).
 
 use std::fmt;
 
@@ -84,30 +84,6 @@ impl std::str::FromStr for Sample {
     }
 }
 
-/// Where to resume a data file whose text is `text`: the byte length to keep and the first
-/// game to play again. The last game found is played again (its lines may be incomplete),
-/// so the lines from its first one on are dropped; so is an unfinished last line. `None` for
-/// a file without a complete line (start from scratch).
-///
-/// # Errors
-/// A complete line that is not a record (the file is not a data file: better stop than
-/// overwrite it).
-pub fn resume_point(text: &str) -> Result<Option<(usize, u64)>, RecordError> {
-    let mut last: Option<(usize, u64)> = None;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if !line.ends_with('\n') {
-            break;
-        }
-        let sample: Sample = line.parse()?;
-        if last.is_none_or(|(_, g)| g != sample.game) {
-            last = Some((offset, sample.game));
-        }
-        offset += line.len();
-    }
-    Ok(last)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,18 +121,5 @@ mod tests {
         ] {
             assert_eq!(line.parse::<Sample>(), Err(want));
         }
-    }
-
-    #[test]
-    fn resuming_replays_the_last_game_and_drops_a_cut_line() {
-        let lines: Vec<String> = [3, 3, 5, 5, 5].map(|g| format!("{}\n", sample(g))).to_vec();
-        let text = lines.concat();
-        let keep = lines[0].len() + lines[1].len();
-        assert_eq!(resume_point(&text), Ok(Some((keep, 5))));
-        let cut = format!("{}{}", lines[..2].concat(), &lines[2][..10]);
-        assert_eq!(resume_point(&cut), Ok(Some((0, 3))));
-        assert_eq!(resume_point(""), Ok(None));
-        assert_eq!(resume_point("no newline"), Ok(None));
-        assert!(resume_point("garbage\n").is_err());
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use std::path::PathBuf;
 
 fn config() -> Config {
     Config {
@@ -98,7 +99,10 @@ fn bad_shards_and_foreign_files_are_refused() {
     let path = temp("foreign.txt");
     std::fs::write(&path, "not data\n").unwrap();
     let e = run(&c, Shard::ALL, 1, &b, None, &path, |_| {}).unwrap_err();
-    assert!(matches!(e, DatagenError::NotData { .. }), "{e}");
+    assert!(
+        matches!(e, DatagenError::Batch(BatchError::NotData { .. })),
+        "{e}"
+    );
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "not data\n",
@@ -108,7 +112,10 @@ fn bad_shards_and_foreign_files_are_refused() {
     run(&c, "1/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap();
     if !lines(&odd).is_empty() {
         let e = run(&c, "0/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap_err();
-        assert!(matches!(e, DatagenError::OtherShard { .. }), "{e}");
+        assert!(
+            matches!(e, DatagenError::Batch(BatchError::OtherShard { .. })),
+            "{e}"
+        );
     }
     assert!(matches!(
         run(&c, Shard::ALL, 1, &[], None, &path, |_| {}),

@@ -1,0 +1,222 @@
+//! Sharded, resumable batch runs of independent, numbered games: what ply's data generators
+//! (`ply-chess datagen`, `ply-othello datagen`) share.
+//!
+//! A run plays games `0..G` of a seed; a [`Shard`] `K/N` plays only those whose index is K
+//! modulo N, so the shards together are exactly the unsharded run and can go to different
+//! machines (`tools/cluster/run.py`). Each game appends its lines, all at once, to a text file
+//! whose every line names its game; [`run_games`] on an existing file resumes it: the last game
+//! the file holds is cut off (its lines may be incomplete) and played again, with the games
+//! after it.
+//!
+//! ```
+//! use ply_batch::{run_games, Shard};
+//! let path = std::env::temp_dir().join(format!("ply-batch-doc-{}.txt", std::process::id()));
+//! let _ = std::fs::remove_file(&path);
+//! // every game writes one line `game;square of the game index`
+//! let game_of = |line: &str| line.split(';').next().unwrap().parse::<u64>().map_err(|e| e.to_string());
+//! let play = |g: u64| (format!("{g};{}\n", g * g), ());
+//! let shard: Shard = "1/2".parse().unwrap();
+//! let resumed = run_games(shard, 6, &path, game_of, play, |_, _| {}).unwrap();
+//! assert_eq!(resumed, 0);
+//! assert_eq!(std::fs::read_to_string(&path).unwrap(), "1;1\n3;9\n5;25\n");
+//! # std::fs::remove_file(&path).unwrap();
+//! ```
+#![deny(missing_docs)]
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The games of a run: those whose index is `index` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, below `count`.
+    pub index: u64,
+    /// N, at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run (0/1).
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether game `game` belongs to this shard.
+    pub fn owns(self, game: u64) -> bool {
+        game % self.count == self.index
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = BatchError;
+
+    /// `K/N` with K < N.
+    fn from_str(s: &str) -> Result<Shard, BatchError> {
+        let bad = || BatchError::Shard(s.to_string());
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let index = k.trim().parse().map_err(|_| bad())?;
+        let count = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Why a batch run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// A shard that is not `K/N` with K < N.
+    #[error("bad shard {0:?}: expected K/N with 0 <= K < N")]
+    Shard(String),
+    /// The output file could not be read, written or truncated.
+    #[error("{path}: {source}")]
+    Io {
+        /// The output file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The existing output is not a file of this kind.
+    #[error("{path} is not a data file of this command (line {line}: {message}), not resuming it")]
+    NotData {
+        /// The output file.
+        path: PathBuf,
+        /// 1-based number of the first bad line.
+        line: usize,
+        /// Why it is not a record.
+        message: String,
+    },
+    /// The existing output holds a game of another shard.
+    #[error("{path} holds game {game}, which is not in shard {shard}/{count}")]
+    OtherShard {
+        /// The output file.
+        path: PathBuf,
+        /// The game found.
+        game: u64,
+        /// This run's K.
+        shard: u64,
+        /// This run's N.
+        count: u64,
+    },
+}
+
+/// Progress of a run, after each game.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// Games of the shard done, those of an earlier run included.
+    pub done: u64,
+    /// Games of the shard in all.
+    pub total: u64,
+    /// Lines written by this run.
+    pub lines: u64,
+}
+
+/// Where to resume a file whose text is `text`, each line naming its game through `game_of`:
+/// the byte length to keep and the first game to play again. The last game found is played
+/// again (its lines may be incomplete), so its lines are dropped; so is an unfinished last
+/// line. `None` for a file without a complete line.
+///
+/// # Errors
+/// The 1-based number of the first complete line `game_of` refuses, with its message.
+pub fn resume_point(
+    text: &str,
+    game_of: impl Fn(&str) -> Result<u64, String>,
+) -> Result<Option<(usize, u64)>, (usize, String)> {
+    let mut last: Option<(usize, u64)> = None;
+    let mut offset = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        if !line.ends_with('\n') {
+            break;
+        }
+        let game = game_of(line.trim_end()).map_err(|m| (n + 1, m))?;
+        if last.is_none_or(|(_, g)| g != game) {
+            last = Some((offset, game));
+        }
+        offset += line.len();
+    }
+    Ok(last)
+}
+
+/// Plays the games `0..games` of `shard` with `play` (which returns a game's lines, each
+/// ending in a newline, and whatever the caller wants to tally) and appends them to `out`,
+/// resuming after the games an existing `out` holds; `each` gets every played game's tally and
+/// the progress after it (it is first called with no tally, for the starting point).
+/// Returns the number of the shard's games found already done.
+///
+/// # Errors
+/// I/O errors on `out`, and an existing `out` whose lines `game_of` refuses or that holds
+/// another shard's games.
+pub fn run_games<T>(
+    shard: Shard,
+    games: u64,
+    out: &Path,
+    game_of: impl Fn(&str) -> Result<u64, String>,
+    mut play: impl FnMut(u64) -> (String, T),
+    mut each: impl FnMut(Option<&T>, &Progress),
+) -> Result<u64, BatchError> {
+    let io = |source| BatchError::Io {
+        path: out.to_path_buf(),
+        source,
+    };
+    let first = resume(out, shard, &game_of)?;
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .map_err(io)?;
+    let owned = |range: std::ops::Range<u64>| range.filter(|&g| shard.owns(g)).count() as u64;
+    let mut state = Progress {
+        done: owned(0..first.min(games)),
+        total: owned(0..games),
+        lines: 0,
+    };
+    let resumed = state.done;
+    each(None, &state);
+    for g in (first..games).filter(|&g| shard.owns(g)) {
+        let (text, tally) = play(g);
+        file.write_all(text.as_bytes()).map_err(io)?;
+        file.flush().map_err(io)?;
+        state.done += 1;
+        state.lines += text.matches('\n').count() as u64;
+        each(Some(&tally), &state);
+    }
+    Ok(resumed)
+}
+
+/// The first game to play for `out`: 0 for a new file, else the last game the file holds (its
+/// lines are cut off).
+fn resume(
+    out: &Path,
+    shard: Shard,
+    game_of: &impl Fn(&str) -> Result<u64, String>,
+) -> Result<u64, BatchError> {
+    let io = |source| BatchError::Io {
+        path: out.to_path_buf(),
+        source,
+    };
+    let text = match std::fs::read_to_string(out) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(io(e)),
+    };
+    let point = resume_point(&text, game_of).map_err(|(line, message)| BatchError::NotData {
+        path: out.to_path_buf(),
+        line,
+        message,
+    })?;
+    let (keep, first) = point.unwrap_or((0, 0));
+    if !shard.owns(first) {
+        return Err(BatchError::OtherShard {
+            path: out.to_path_buf(),
+            game: first,
+            shard: shard.index,
+            count: shard.count,
+        });
+    }
+    let file = OpenOptions::new().write(true).open(out).map_err(io)?;
+    file.set_len(keep as u64).map_err(io)?;
+    Ok(first)
+}
+
+#[cfg(test)]
+mod tests;
