@@ -282,15 +282,17 @@ fn iterate<K: Searches>(
     } else {
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = ((guess - delta).max(-64), (guess + delta).min(64));
+        // The window only widens: a fail moves its own bound out and leaves the other where it
+        // is, so the re-searches end (at the latest with the full window) even when the table
+        // makes the search unstable. (Narrowing the other bound to the failed score let an
+        // unstable search fail low and high in turn for ever: a hang seen in self-play.)
         loop {
             let s = root_pvs(w, root, moves, alpha, beta, depth)?;
             if s <= alpha && alpha > -64 {
-                delta *= 3;
-                beta = (s + 1).min(64);
+                delta = (delta * 3).min(128);
                 alpha = (s - delta).max(-64);
             } else if s >= beta && beta < 64 {
-                delta *= 3;
-                alpha = (s - 1).max(-64);
+                delta = (delta * 3).min(128);
                 beta = (s + delta).min(64);
             } else {
                 break s;
