@@ -184,7 +184,7 @@ pub fn run_games<T>(
 }
 
 /// The first game to play for `out`: 0 for a new file, else the last game the file holds (its
-/// lines are cut off).
+/// lines are cut off). A file holding any game of another shard is refused.
 fn resume(
     out: &Path,
     shard: Shard,
@@ -205,10 +205,16 @@ fn resume(
         message,
     })?;
     let (keep, first) = point.unwrap_or((0, 0));
-    if !shard.owns(first) {
+    // every game already there must be this shard's (resume_point has checked each line)
+    let foreign = text[..keep]
+        .lines()
+        .filter_map(|line| game_of(line).ok())
+        .chain(point.map(|(_, g)| g))
+        .find(|&g| !shard.owns(g));
+    if let Some(game) = foreign {
         return Err(BatchError::OtherShard {
             path: out.to_path_buf(),
-            game: first,
+            game,
             shard: shard.index,
             count: shard.count,
         });

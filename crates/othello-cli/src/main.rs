@@ -41,6 +41,8 @@ enum Command {
     Weights(cli::weights::WeightsArgs),
     /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
     Match(Box<cli::r#match::MatchArgs>),
+    /// Self-play training positions labelled with the final score (exact from --exact empties).
+    Datagen(cli::datagen::DatagenArgs),
 }
 
 /// The text mode's options given on the command line before a subcommand: each subcommand has
@@ -105,5 +107,6 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::FitMpc(a) => cli::fit_mpc::run(&a),
         Command::Weights(a) => cli::weights::run(&a),
         Command::Match(a) => cli::r#match::run(&a),
+        Command::Datagen(a) => cli::datagen::run(&a),
     }
 }

@@ -1,10 +1,12 @@
-//! Offline tools of the ply Othello engine (not meant for crates.io): the training pipeline of
+//! Offline tools of the ply Othello engine (not meant for crates.io): self-play training data
+//! ([`datagen`]: random openings, engine play, exact endings, labelled positions), the training
+//! pipeline of
 //! the pattern evaluation ([`train`]: samples from WTHOR games, exact labels, per-stage fit,
 //! held-out errors), the fit of the Multi-ProbCut predictors ([`mpc`]), and matches against an
 //! external GTP engine ([`matchplay`]). The `ply-othello` program runs them as `train`,
 //! `fit-mpc` and `match`.
 //!
-//! Every module is public (the `ply-othello` program drives each): [`train`] with its
+//! Every module is public (the `ply-othello` program drives each): [`datagen`], [`train`] with its
 //! `dataset`, `exact`, `fit`, `measure` and `pipeline` steps, [`mpc`], and [`matchplay`] with
 //! its `client`, `openings`, `game` and `stats` parts.
 //!
@@ -24,6 +26,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod datagen;
 pub mod matchplay;
 pub mod mpc;
 pub mod train;

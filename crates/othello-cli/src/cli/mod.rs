@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod fit_mpc;
 pub mod gtp;
@@ -102,4 +103,7 @@ pub enum CliError {
     /// A match could not be set up (openings, times, opponent).
     #[error("match: {0}")]
     Match(String),
+    /// Data generation failed (options, output file).
+    #[error("datagen: {0}")]
+    Datagen(String),
 }

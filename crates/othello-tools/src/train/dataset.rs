@@ -154,8 +154,9 @@ pub enum LabelError {
 }
 
 /// Reads a label file: one position a line, `<64 chars a1..h8: X black, O white, - empty>
-/// <side to move X|O> <score from the side to move's view>`; `%` or `#` starts a comment line.
-/// Every sample is marked exact (the format is meant for solver scores).
+/// <side to move X|O> <score from the side to move's view>`, optionally followed by a game
+/// index and `exact` or `played` (the lines of `ply-othello datagen`); `%` or `#` starts a
+/// comment line. A sample is exact unless its line says `played`.
 ///
 /// # Errors
 /// [`LabelError`] on I/O errors or a malformed line.
@@ -196,7 +197,13 @@ pub fn read_labels(path: &Path) -> Result<Vec<Sample>, LabelError> {
         if !(-64..=64).contains(&score) {
             return Err(bad());
         }
-        out.push(Sample::new(&board, score, true));
+        // `ply-othello datagen` lines go on with the game index and the kind of label
+        let exact = match (it.next(), it.next()) {
+            (None, _) | (Some(_), Some("exact")) => true,
+            (Some(_), Some("played")) => false,
+            _ => return Err(bad()),
+        };
+        out.push(Sample::new(&board, score, exact));
     }
     Ok(out)
 }
@@ -221,6 +228,14 @@ mod tests {
             s[0].features,
             Features::new(start.player(), start.opponent()).mover_indices()
         );
+        std::fs::write(
+            &dir,
+            "---------------------------OX------XO--------------------------- X -4 7 played\n\
+             ---------------------------OX------XO--------------------------- X 2 7 exact\n",
+        )
+        .unwrap();
+        let s = read_labels(&dir).unwrap();
+        assert_eq!((s[0].exact, s[1].exact), (false, true));
         std::fs::write(&dir, "---- X 0\n").unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
         let _ = std::fs::remove_file(&dir);

@@ -1,0 +1,100 @@
+//! `ply-othello datagen` from the command line: labelled lines in the documented format, two
+//! shards together are the unsharded run, a rerun resumes, bad options are errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn datagen(args: &[&str], out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply-othello"))
+        .arg("datagen")
+        .args([
+            "--level",
+            "2",
+            "--random-min",
+            "34",
+            "--random-max",
+            "40",
+            "--exact",
+            "12",
+        ])
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run ply-othello")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-othello-datagen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn datagen_shards_resume_and_errors() {
+    let whole = scratch("whole.txt");
+    let out = datagen(&["--games", "4", "--seed", "3"], &whole);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("4 games played"), "{stderr}");
+    let all = lines(&whole);
+    assert!(!all.is_empty());
+    for line in &all {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 5, "{line}");
+        assert!(
+            f[0].len() == 64 && f[0].bytes().all(|c| b"XO-".contains(&c)),
+            "{line}"
+        );
+        assert!(["X", "O"].contains(&f[1]));
+        assert!((-64..=64).contains(&f[2].parse::<i32>().unwrap()));
+        assert!(f[3].parse::<u64>().unwrap() < 4);
+        let empties = f[0].bytes().filter(|&c| c == b'-').count();
+        assert_eq!(
+            f[4],
+            if empties <= 12 { "exact" } else { "played" },
+            "{line}"
+        );
+    }
+
+    let again = datagen(&["--games", "4", "--seed", "3"], &whole);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("(3 already"));
+    assert_eq!(lines(&whole), all);
+
+    let mut union = Vec::new();
+    for k in 0..2 {
+        let part = scratch(&format!("part{k}.txt"));
+        let out = datagen(
+            &["--games", "4", "--seed", "3", "--shard", &format!("{k}/2")],
+            &part,
+        );
+        assert!(out.status.success());
+        union.extend(lines(&part));
+    }
+    union.sort();
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(union, sorted);
+
+    for (args, message) in [
+        (&["--games", "2", "--shard", "2/2"][..], "shard"),
+        (&["--games", "2", "--level", "0"][..], "level"),
+        (&["--games", "2", "--random-max", "70"][..], "random"),
+    ] {
+        let out = datagen(args, &scratch("bad.txt"));
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(message) && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+    }
+}

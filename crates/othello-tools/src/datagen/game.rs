@@ -1,0 +1,126 @@
+//! One self-play game: random opening moves, then the engine against itself, perfectly from
+//! [`Config::exact_from`] empties; the positions after the opening, labelled.
+
+use super::record::Label;
+use super::Config;
+use ply_othello::Board;
+use ply_othello_engine::{Engine, Limits};
+use std::sync::atomic::AtomicBool;
+
+/// One played game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The kept positions, in the order of the game.
+    pub labels: Vec<Label>,
+    /// Final disc difference from Black's side (empties to the winner).
+    pub black_score: i32,
+    /// Random opening moves played.
+    pub random_moves: u32,
+}
+
+/// The SplitMix64 finaliser: neighbouring inputs give unrelated outputs.
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The random stream of one game (xorshift64*, seeded from the seed and the game index).
+struct Stream(u64);
+
+impl Stream {
+    fn new(seed: u64, game: u64) -> Stream {
+        Stream(splitmix(seed ^ splitmix(game)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform below `n` (> 0); the modulo bias is negligible.
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The `k`-th set square of `set` (k < popcount).
+fn nth_square(mut set: u64, k: u64) -> usize {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as usize
+}
+
+/// Plays game `game` of `config.seed` with `engine` (its tables are cleared first). The same
+/// arguments always give the same game.
+pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
+    let mut rng = Stream::new(config.seed, game);
+    let span = u64::from(config.random_max - config.random_min) + 1;
+    let random = config.random_min + rng.below(span) as u32;
+    let mut board = Board::start();
+    let mut black_to_move = true;
+    let mut random_moves = 0;
+    while random_moves < random && !board.is_game_over() {
+        let moves = board.moves();
+        if moves == 0 {
+            board.pass();
+        } else {
+            let sq = nth_square(moves, rng.below(u64::from(moves.count_ones())));
+            board.play(sq);
+            random_moves += 1;
+        }
+        black_to_move = !black_to_move;
+    }
+    engine.new_game();
+    let stop = AtomicBool::new(false);
+    let mut kept: Vec<(Board, bool, bool)> = Vec::new();
+    while !board.is_game_over() {
+        if board.moves() == 0 {
+            board.pass();
+            black_to_move = !black_to_move;
+            continue;
+        }
+        let exact = board.empty_count() <= config.exact_from;
+        let level = if exact { 60 } else { config.level };
+        let limits = Limits {
+            level: Some(level),
+            ..Limits::default()
+        };
+        let out = engine.think(&board, &limits, &stop, &mut |_| {});
+        kept.push((board, black_to_move, exact));
+        board.play(usize::from(out.best));
+        black_to_move = !black_to_move;
+    }
+    let black_score = if black_to_move {
+        board.final_score()
+    } else {
+        -board.final_score()
+    };
+    let labels = kept
+        .into_iter()
+        .map(|(b, black, exact)| {
+            let (black_discs, white_discs) = if black {
+                (b.player(), b.opponent())
+            } else {
+                (b.opponent(), b.player())
+            };
+            Label {
+                black: black_discs,
+                white: white_discs,
+                black_to_move: black,
+                score: if black { black_score } else { -black_score } as i8,
+                game,
+                exact,
+            }
+        })
+        .collect();
+    Game {
+        labels,
+        black_score,
+        random_moves,
+    }
+}

@@ -1,0 +1,149 @@
+//! Self-play training data for the pattern evaluation (`ply-othello datagen`).
+//!
+//! Game `i` of a seed opens with a number of uniformly random moves drawn between
+//! [`Config::random_min`] and [`Config::random_max`] (those positions are not kept), from a
+//! random stream that depends only on the seed and `i`; then the engine plays both sides with
+//! one thread and tables cleared for the game: at [`Config::level`] while more than
+//! [`Config::exact_from`] squares are empty, and perfectly (an exact solve) from there on. Every
+//! position met after the opening in which the mover has a move is kept, labelled with the
+//! game's final disc difference from the mover's side; from `exact_from` empties on, play is
+//! perfect, so that label is the position's exact minimax score.
+//!
+//! Shards and resuming are [`ply_batch`]'s: `--shard K/N` plays the games whose index is K
+//! modulo N, and an existing output file is resumed. The output format is [`record`]'s.
+
+mod game;
+pub mod record;
+
+pub use game::{play_game, Game};
+pub use ply_batch::{BatchError, Progress, Shard};
+pub use record::{Label, RecordError};
+
+use ply_batch::run_games;
+use ply_othello_engine::{Engine, EngineOptions};
+use std::path::Path;
+
+/// What every game of a run shares.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Seed of the games' random streams.
+    pub seed: u64,
+    /// Fewest random opening moves.
+    pub random_min: u32,
+    /// Most random opening moves.
+    pub random_max: u32,
+    /// Engine level of the midgame moves (Edax-like, 1..=60).
+    pub level: u8,
+    /// From this many empty squares on, moves are played by an exact solve.
+    pub exact_from: u32,
+    /// Transposition tables of the engine, MiB.
+    pub hash_mib: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            seed: 1,
+            random_min: 8,
+            random_max: 40,
+            level: 10,
+            exact_from: 20,
+            hash_mib: 16,
+        }
+    }
+}
+
+/// Why a run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// A bad shard, or an output file that cannot be written or resumed.
+    #[error(transparent)]
+    Batch(#[from] BatchError),
+    /// Options that cannot make a game.
+    #[error("{0}")]
+    Config(String),
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Games played by this run.
+    pub games: u64,
+    /// Games of the shard found already done in the output file.
+    pub resumed: u64,
+    /// Positions written by this run.
+    pub positions: u64,
+    /// Of them, positions labelled with an exact (perfect-play) score.
+    pub exact: u64,
+    /// Results from Black's side: wins, draws, losses.
+    pub black: [u64; 3],
+    /// Sum of the final disc differences from Black's side.
+    pub disc_sum: i64,
+}
+
+impl Summary {
+    fn add(&mut self, g: &Game) {
+        self.games += 1;
+        self.positions += g.labels.len() as u64;
+        self.exact += g.labels.iter().filter(|l| l.exact).count() as u64;
+        self.black[match g.black_score.signum() {
+            1 => 0,
+            0 => 1,
+            _ => 2,
+        }] += 1;
+        self.disc_sum += i64::from(g.black_score);
+    }
+}
+
+/// Plays the games `0..games` of `shard` and appends their positions to `out`, resuming after
+/// the games already there; calls `progress` after each game.
+///
+/// # Errors
+/// Options that cannot make a game, I/O errors on `out`, and an existing `out` that is not a
+/// data file or holds another shard's games.
+pub fn run(
+    config: &Config,
+    shard: Shard,
+    games: u64,
+    out: &Path,
+    mut progress: impl FnMut(&Progress),
+) -> Result<Summary, DatagenError> {
+    if config.random_min > config.random_max || config.random_max > 59 {
+        return Err(DatagenError::Config(format!(
+            "random opening moves {}..{}: expected min <= max <= 59",
+            config.random_min, config.random_max
+        )));
+    }
+    if !(1..=60).contains(&config.level) {
+        return Err(DatagenError::Config(format!(
+            "level {}: expected 1..=60",
+            config.level
+        )));
+    }
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: config.hash_mib,
+        threads: 1,
+        weights: None,
+    });
+    let game_of = |line: &str| {
+        line.parse::<Label>()
+            .map(|l| l.game)
+            .map_err(|e| e.to_string())
+    };
+    let play = |g: u64| {
+        let game = play_game(config, &mut engine, g);
+        let text: String = game.labels.iter().map(|l| format!("{l}\n")).collect();
+        (text, game)
+    };
+    let mut summary = Summary::default();
+    summary.resumed = run_games(shard, games, out, game_of, play, |game, state| {
+        if let Some(game) = game {
+            summary.add(game);
+        }
+        progress(state);
+    })?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests;

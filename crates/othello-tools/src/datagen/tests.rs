@@ -1,0 +1,126 @@
+use super::*;
+use ply_othello_engine::{Mode, Solver};
+use std::path::PathBuf;
+
+fn config() -> Config {
+    Config {
+        seed: 5,
+        random_min: 30,
+        random_max: 40,
+        level: 2,
+        exact_from: 14,
+        hash_mib: 4,
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-othello-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn lines(path: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn games_are_legal_labelled_and_exact_at_the_end() {
+    let c = config();
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    });
+    let mut solver = Solver::new(4, false);
+    for g in 0..3 {
+        let game = play_game(&c, &mut engine, g);
+        assert!((30..=40).contains(&game.random_moves));
+        assert!(!game.labels.is_empty());
+        let mut empties = 64;
+        for l in &game.labels {
+            let b = l.board();
+            assert!(b.is_valid() && b.moves() != 0);
+            assert!(b.empty_count() < empties, "positions in game order");
+            empties = b.empty_count();
+            assert!(b.empty_count() <= 60 - 30);
+            assert_eq!(l.exact, b.empty_count() <= c.exact_from);
+            let mover_black = l.black_to_move;
+            let want = if mover_black {
+                game.black_score
+            } else {
+                -game.black_score
+            };
+            assert_eq!(i32::from(l.score), want);
+            // perfect play from the exact part on: the label is the minimax score
+            if l.exact {
+                assert_eq!(solver.solve(&b, Mode::Exact).score, i32::from(l.score));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_game_whatever_played_before() {
+    let c = config();
+    let mut a = Engine::new(EngineOptions::default());
+    let mut b = Engine::new(EngineOptions::default());
+    play_game(&c, &mut a, 7);
+    let x = play_game(&c, &mut a, 3);
+    let y = play_game(&c, &mut b, 3);
+    assert_eq!(x.labels, y.labels);
+}
+
+#[test]
+fn shards_together_are_the_whole_run_and_resume() {
+    let c = config();
+    let all = temp("all.txt");
+    let s = run(&c, Shard::ALL, 6, &all, |_| {}).unwrap();
+    assert_eq!(s.games, 6);
+    let whole = lines(&all);
+    assert_eq!(whole.len() as u64, s.positions);
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let p = temp(&format!("part{k}.txt"));
+        run(&c, Shard { index: k, count: 2 }, 6, &p, |_| {}).unwrap();
+        parts.extend(lines(&p));
+    }
+    parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
+    assert_eq!(parts, whole);
+    // cut in the middle of a line, then resumed
+    let text = std::fs::read_to_string(&all).unwrap();
+    let cut = temp("cut.txt");
+    std::fs::write(&cut, &text[..text.len() / 2 + 3]).unwrap();
+    let again = run(&c, Shard::ALL, 6, &cut, |_| {}).unwrap();
+    assert!(again.resumed >= 1);
+    assert_eq!(lines(&cut), whole);
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let p = temp("bad.txt");
+    for c in [
+        Config {
+            random_min: 10,
+            random_max: 5,
+            ..config()
+        },
+        Config {
+            random_max: 60,
+            ..config()
+        },
+        Config {
+            level: 0,
+            ..config()
+        },
+    ] {
+        assert!(matches!(
+            run(&c, Shard::ALL, 1, &p, |_| {}),
+            Err(DatagenError::Config(_))
+        ));
+    }
+}
