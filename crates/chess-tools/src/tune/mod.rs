@@ -6,7 +6,8 @@
 //! second. The tuner fits the sigmoid scale K to the game results with the compiled weights,
 //! then lowers the mean squared error between `sigmoid(K · eval)` and the target (the result,
 //! optionally blended with the search score) by Adam steps over the whole weight vector
-//! ([`optimize`]), starting from the compiled weights. The king danger (a non-linear function
+//! ([`optimize`]), starting from the compiled weights, optionally pulled toward them (L2); with
+//! a hold-out, the weights kept are those of the report with the lowest held-out loss. The king danger (a non-linear function
 //! of attack units) is held fixed; the phase blend and the endgame scale of each position are
 //! taken as they were with the compiled weights.
 //!
@@ -40,6 +41,12 @@ pub struct Config {
     pub holdout_every: u64,
     /// Report the losses every this many epochs.
     pub report_every: u32,
+    /// L2 pull toward the starting weights: `reg × Σ (w − w₀)²` (centipawns²) is added to the
+    /// loss, so weights the data says little about stay near their start (0: none).
+    pub reg: f64,
+    /// With a hold-out, return the weights of the report with the lowest held-out loss instead
+    /// of the last ones (early stopping).
+    pub keep_best: bool,
 }
 
 impl Default for Config {
@@ -52,6 +59,8 @@ impl Default for Config {
             threads: 1,
             holdout_every: 10,
             report_every: 50,
+            reg: 0.0,
+            keep_best: true,
         }
     }
 }
@@ -165,7 +174,7 @@ pub struct Outcome {
     pub k: f64,
     /// Losses with the starting weights.
     pub start: Epoch,
-    /// Losses with the tuned weights (rounded).
+    /// Losses with the tuned weights (rounded), at the epoch they come from.
     pub end: Epoch,
     /// Training and held-out positions.
     pub positions: (usize, usize),
@@ -193,8 +202,9 @@ pub fn rounded(w: &[[f64; 2]]) -> Vec<Score> {
     w.iter().map(|[a, b]| Score::new(r(*a), r(*b))).collect()
 }
 
-/// Tunes the weights on `entries` from the compiled ones; `progress` gets the losses every
-/// `config.report_every` epochs (and at the start and end).
+/// Tunes the weights on `entries` from the compiled ones; `progress` gets the losses at the
+/// start, every `config.report_every` epochs and at the last epoch, then once more for the
+/// weights returned ([`Outcome::end`]).
 ///
 /// # Errors
 /// [`TuneError::Empty`] when no training position is left.
@@ -219,20 +229,47 @@ pub fn tune(
     };
     let start = measure(&w, 0);
     progress(&start);
+    let w0 = w.clone();
+    let mut best = (start, w.clone());
     let mut adam = Adam::new(w.len(), config.lr);
     for epoch in 1..=config.epochs {
-        let g = gradient(&train, &w, k, config.lambda, threads);
+        let mut g = gradient(&train, &w, k, config.lambda, threads);
+        if config.reg > 0.0 {
+            for ((gi, wi), si) in g.iter_mut().zip(&w).zip(&w0) {
+                for h in 0..2 {
+                    // only weights the data uses (a zero gradient means an unseen weight)
+                    if gi[h] != 0.0 {
+                        gi[h] += 2.0 * config.reg * (wi[h] - si[h]);
+                    }
+                }
+            }
+        }
         adam.step(&mut w, &g);
-        if config.report_every > 0 && epoch % config.report_every == 0 && epoch < config.epochs {
-            progress(&measure(&w, epoch));
+        let report = config.report_every > 0 && epoch % config.report_every == 0;
+        if report || epoch == config.epochs {
+            let e = measure(&w, epoch);
+            if let (Some(h), Some(b)) = (e.holdout, best.0.holdout) {
+                if h < b {
+                    best = (e, w.clone());
+                }
+            }
+            progress(&e);
         }
     }
-    let weights = rounded(&w);
+    let chosen = if config.keep_best && best.0.holdout.is_some() {
+        best.1
+    } else {
+        w
+    };
+    let weights = rounded(&chosen);
     let as_floats: Vec<[f64; 2]> = weights
         .iter()
         .map(|s| [s.mg() as f64, s.eg() as f64])
         .collect();
-    let end = measure(&as_floats, config.epochs);
+    let mut end = measure(&as_floats, config.epochs);
+    if config.keep_best && best.0.holdout.is_some() {
+        end.epoch = best.0.epoch;
+    }
     progress(&end);
     debug_assert_eq!(weights.len(), layout::COUNT);
     Ok(Outcome {

@@ -88,6 +88,8 @@ fn tuning_moves_toward_the_teacher_and_is_deterministic() {
         threads: 1,
         holdout_every: 5,
         report_every: 100,
+        reg: 0.0,
+        keep_best: false,
     };
     let mut reports = Vec::new();
     let a = tune(&config, data.clone(), |e| reports.push(*e)).unwrap();
@@ -168,4 +170,43 @@ fn empty_and_bad_data_are_errors() {
     std::fs::write(&good, "8/8/4k3/8/2P5/8/4K3/8 w - - 0 60;150;1;7\n\n").unwrap();
     assert_eq!(load(&[good], 2, |_| {}).unwrap().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn early_stopping_and_the_pull_toward_the_start() {
+    let data = taught(1500, 100.0);
+    let base = Config {
+        epochs: 200,
+        lr: 2.0,
+        lambda: 0.0,
+        k: Some(1.0),
+        threads: 2,
+        holdout_every: 4,
+        report_every: 20,
+        reg: 0.0,
+        keep_best: true,
+    };
+    let mut holdouts = Vec::new();
+    let best = tune(&base, data.clone(), |e| holdouts.push(*e)).unwrap();
+    // the weights kept are those of the lowest held-out loss reported
+    let lowest = holdouts[..holdouts.len() - 1]
+        .iter()
+        .min_by(|a, b| a.holdout.partial_cmp(&b.holdout).unwrap())
+        .unwrap();
+    assert_eq!(best.end.epoch, lowest.epoch);
+    // a strong pull keeps the weights near the start
+    let pulled = tune(&Config { reg: 1.0, ..base }, data, |_| {}).unwrap();
+    let moved = |o: &Outcome| -> i32 {
+        o.weights
+            .iter()
+            .zip(WEIGHTS.iter())
+            .map(|(a, b)| (a.mg() - b.mg()).abs() as i32 + (a.eg() - b.eg()).abs() as i32)
+            .sum()
+    };
+    assert!(
+        moved(&pulled) < moved(&best) / 2,
+        "{} vs {}",
+        moved(&pulled),
+        moved(&best)
+    );
 }
