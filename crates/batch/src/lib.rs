@@ -183,6 +183,39 @@ pub fn run_games<T>(
     Ok(resumed)
 }
 
+/// One line of a batch file: it reads back from its `Display` text and names its game.
+pub trait Record: std::fmt::Display + std::str::FromStr<Err: std::fmt::Display> {
+    /// The index of the game the line belongs to.
+    fn game(&self) -> u64;
+}
+
+/// [`run_games`] for games that produce [`Record`]s: `play` plays a game, `records` gives its
+/// lines (one record a line), `each` sees the progress first with no game, then after every
+/// played game with it.
+///
+/// # Errors
+/// As [`run_games`].
+pub fn run_records<R: Record, G>(
+    shard: Shard,
+    games: u64,
+    out: &Path,
+    mut play: impl FnMut(u64) -> G,
+    records: impl Fn(&G) -> &[R],
+    each: impl FnMut(Option<&G>, &Progress),
+) -> Result<u64, BatchError> {
+    let game_of = |line: &str| {
+        line.parse::<R>()
+            .map(|r| r.game())
+            .map_err(|e| e.to_string())
+    };
+    let play = |g: u64| {
+        let game = play(g);
+        let text: String = records(&game).iter().map(|r| format!("{r}\n")).collect();
+        (text, game)
+    };
+    run_games(shard, games, out, game_of, play, each)
+}
+
 /// The first game to play for `out`: 0 for a new file, else the last game the file holds (its
 /// lines are cut off). A file holding any game of another shard is refused.
 fn resume(

@@ -1,7 +1,7 @@
 //! `ply-chess datagen` from the command line: two shards together are the unsharded run, a
 //! second call resumes instead of duplicating, and bad arguments are errors, not panics.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn datagen(args: &[&str], out: &Path, book: &Path) -> Output {
@@ -16,25 +16,12 @@ fn datagen(args: &[&str], out: &Path, book: &Path) -> Output {
         .expect("run ply-chess")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-datagen-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines().map(str::to_owned).collect()
-}
-
 #[test]
 fn shards_resume_and_errors() {
     let Some(book) = ply_testkit::shared("chess/books/8mvs_+90_+99.epd") else {
         return;
     };
-    let whole = scratch("whole.txt");
+    let whole = ply_testkit::scratch_file("datagen-cli", "whole.txt");
     let out = datagen(&["--games", "4", "--seed", "7"], &whole, &book);
     assert!(
         out.status.success(),
@@ -43,7 +30,7 @@ fn shards_resume_and_errors() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("4 games played"), "{stderr}");
-    let all = lines(&whole);
+    let all = ply_testkit::read_lines(&whole);
     assert!(!all.is_empty());
 
     // every line is FEN;score;result;game with a game index below 4
@@ -61,12 +48,12 @@ fn shards_resume_and_errors() {
     assert!(again.status.success());
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("1 games played (3 already"), "{stderr}");
-    assert_eq!(lines(&whole), all);
+    assert_eq!(ply_testkit::read_lines(&whole), all);
 
     // shards 0/2 and 1/2 hold exactly the lines of the whole run
     let mut union = Vec::new();
     for k in 0..2 {
-        let part = scratch(&format!("part{k}.txt"));
+        let part = ply_testkit::scratch_file("datagen-cli", &format!("part{k}.txt"));
         let shard = format!("{k}/2");
         let out = datagen(
             &["--games", "4", "--seed", "7", "--shard", &shard],
@@ -74,7 +61,7 @@ fn shards_resume_and_errors() {
             &book,
         );
         assert!(out.status.success());
-        union.extend(lines(&part));
+        union.extend(ply_testkit::read_lines(&part));
     }
     union.sort();
     let mut sorted = all.clone();
@@ -89,7 +76,11 @@ fn shards_resume_and_errors() {
             "Syzygy",
         ),
     ] {
-        let out = datagen(args, &scratch("bad.txt"), &book);
+        let out = datagen(
+            args,
+            &ply_testkit::scratch_file("datagen-cli", "bad.txt"),
+            &book,
+        );
         assert!(!out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{stderr}");
@@ -97,7 +88,7 @@ fn shards_resume_and_errors() {
     }
     let missing = datagen(
         &["--games", "1"],
-        &scratch("nobook.txt"),
+        &ply_testkit::scratch_file("datagen-cli", "nobook.txt"),
         Path::new("/nonexistent"),
     );
     assert!(!missing.status.success());

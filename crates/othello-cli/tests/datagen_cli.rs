@@ -1,7 +1,7 @@
 //! `ply-othello datagen` from the command line: labelled lines in the documented format, two
 //! shards together are the unsharded run, a rerun resumes, bad options are errors.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn datagen(args: &[&str], out: &Path) -> Output {
@@ -24,27 +24,14 @@ fn datagen(args: &[&str], out: &Path) -> Output {
         .expect("run ply-othello")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-othello-datagen-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines().map(str::to_owned).collect()
-}
-
 #[test]
 fn datagen_shards_resume_and_errors() {
-    let whole = scratch("whole.txt");
+    let whole = ply_testkit::scratch_file("othello-datagen-cli", "whole.txt");
     let out = datagen(&["--games", "4", "--seed", "3"], &whole);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("4 games played"), "{stderr}");
-    let all = lines(&whole);
+    let all = ply_testkit::read_lines(&whole);
     assert!(!all.is_empty());
     for line in &all {
         let f: Vec<&str> = line.split(' ').collect();
@@ -67,17 +54,17 @@ fn datagen_shards_resume_and_errors() {
     let again = datagen(&["--games", "4", "--seed", "3"], &whole);
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("(3 already"));
-    assert_eq!(lines(&whole), all);
+    assert_eq!(ply_testkit::read_lines(&whole), all);
 
     let mut union = Vec::new();
     for k in 0..2 {
-        let part = scratch(&format!("part{k}.txt"));
+        let part = ply_testkit::scratch_file("othello-datagen-cli", &format!("part{k}.txt"));
         let out = datagen(
             &["--games", "4", "--seed", "3", "--shard", &format!("{k}/2")],
             &part,
         );
         assert!(out.status.success());
-        union.extend(lines(&part));
+        union.extend(ply_testkit::read_lines(&part));
     }
     union.sort();
     let mut sorted = all.clone();
@@ -89,7 +76,10 @@ fn datagen_shards_resume_and_errors() {
         (&["--games", "2", "--level", "0"][..], "level"),
         (&["--games", "2", "--random-max", "70"][..], "random"),
     ] {
-        let out = datagen(args, &scratch("bad.txt"));
+        let out = datagen(
+            args,
+            &ply_testkit::scratch_file("othello-datagen-cli", "bad.txt"),
+        );
         assert!(!out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(

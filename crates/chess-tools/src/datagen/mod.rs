@@ -26,7 +26,7 @@ pub use record::{RecordError, Sample};
 
 pub use ply_batch::{BatchError, Progress, Shard};
 
-use ply_batch::run_games;
+use ply_batch::{run_records, Record};
 use ply_chess::Position;
 use ply_syzygy::Tablebase;
 use std::collections::BTreeMap;
@@ -130,24 +130,27 @@ pub fn run(
     if book.is_empty() {
         return Err(DatagenError::EmptyBook);
     }
-    let game_of = |line: &str| {
-        line.parse::<Sample>()
-            .map(|s| s.game)
-            .map_err(|e| e.to_string())
-    };
-    let play = |g: u64| {
-        let game = play_game(config, book, tablebase, g);
-        let text: String = game.samples.iter().map(|s| format!("{s}\n")).collect();
-        (text, game)
-    };
     let mut summary = Summary::default();
-    summary.resumed = run_games(shard, games, out, game_of, play, |game, state| {
-        if let Some(game) = game {
-            summary.add(game);
-        }
-        progress(state);
-    })?;
+    summary.resumed = run_records(
+        shard,
+        games,
+        out,
+        |g| play_game(config, book, tablebase, g),
+        |game: &Game| &game.samples,
+        |game, state| {
+            if let Some(game) = game {
+                summary.add(game);
+            }
+            progress(state);
+        },
+    )?;
     Ok(summary)
+}
+
+impl Record for Sample {
+    fn game(&self) -> u64 {
+        self.game
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,4 @@
 use super::*;
-use std::path::PathBuf;
 
 fn config() -> Config {
     Config {
@@ -21,38 +20,22 @@ fn book() -> Vec<Position> {
     .collect()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-datagen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
 #[test]
 fn shards_together_are_the_whole_run() {
     let (c, b) = (config(), book());
-    let all = temp("all.txt");
+    let all = ply_testkit::scratch_file("datagen", "all.txt");
     let s = run(&c, Shard::ALL, 6, &b, None, &all, |_| {}).unwrap();
     assert_eq!(s.games, 6);
-    let whole = lines(&all);
+    let whole = ply_testkit::read_lines(&all);
     assert_eq!(whole.len() as u64, s.samples);
     assert!(s.samples > 0, "some quiet positions are kept");
     let mut parts = Vec::new();
     for k in 0..3 {
-        let path = temp(&format!("shard{k}.txt"));
+        let path = ply_testkit::scratch_file("datagen", &format!("shard{k}.txt"));
         let shard = format!("{k}/3").parse().unwrap();
         let part = run(&c, shard, 6, &b, None, &path, |_| {}).unwrap();
         assert_eq!(part.games, 2);
-        parts.extend(lines(&path));
+        parts.extend(ply_testkit::read_lines(&path));
     }
     let game = |l: &String| l.parse::<Sample>().unwrap().game;
     parts.sort_by_key(game);
@@ -71,10 +54,10 @@ fn shards_together_are_the_whole_run() {
 #[test]
 fn a_run_resumes_where_it_stopped() {
     let (c, b) = (config(), book());
-    let whole = temp("whole.txt");
+    let whole = ply_testkit::scratch_file("datagen", "whole.txt");
     run(&c, Shard::ALL, 5, &b, None, &whole, |_| {}).unwrap();
     // a run of 3 games, then its last line cut in half, then resumed to 5
-    let part = temp("part.txt");
+    let part = ply_testkit::scratch_file("datagen", "part.txt");
     run(&c, Shard::ALL, 3, &b, None, &part, |_| {}).unwrap();
     let text = std::fs::read_to_string(&part).unwrap();
     assert!(text.len() > 7, "three games keep some positions");
@@ -83,7 +66,10 @@ fn a_run_resumes_where_it_stopped() {
     let s = run(&c, Shard::ALL, 5, &b, None, &part, |p| last = p.clone()).unwrap();
     assert!(s.resumed >= 1 && s.resumed <= 3, "resumed {}", s.resumed);
     assert_eq!((last.done, last.total), (5, 5));
-    assert_eq!(lines(&part), lines(&whole));
+    assert_eq!(
+        ply_testkit::read_lines(&part),
+        ply_testkit::read_lines(&whole)
+    );
 }
 
 #[test]
@@ -96,7 +82,7 @@ fn bad_shards_and_foreign_files_are_refused() {
         Shard { index: 2, count: 5 }
     );
     let (c, b) = (config(), book());
-    let path = temp("foreign.txt");
+    let path = ply_testkit::scratch_file("datagen", "foreign.txt");
     std::fs::write(&path, "not data\n").unwrap();
     let e = run(&c, Shard::ALL, 1, &b, None, &path, |_| {}).unwrap_err();
     assert!(
@@ -108,9 +94,9 @@ fn bad_shards_and_foreign_files_are_refused() {
         "not data\n",
         "left as it was"
     );
-    let odd = temp("odd.txt");
+    let odd = ply_testkit::scratch_file("datagen", "odd.txt");
     run(&c, "1/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap();
-    if !lines(&odd).is_empty() {
+    if !ply_testkit::read_lines(&odd).is_empty() {
         let e = run(&c, "0/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap_err();
         assert!(
             matches!(e, DatagenError::Batch(BatchError::OtherShard { .. })),

@@ -19,7 +19,7 @@ pub use game::{play_game, Game};
 pub use ply_batch::{BatchError, Progress, Shard};
 pub use record::{Label, RecordError};
 
-use ply_batch::run_games;
+use ply_batch::{run_records, Record};
 use ply_othello_engine::{Engine, EngineOptions};
 use std::path::Path;
 
@@ -125,24 +125,27 @@ pub fn run(
         threads: 1,
         weights: None,
     });
-    let game_of = |line: &str| {
-        line.parse::<Label>()
-            .map(|l| l.game)
-            .map_err(|e| e.to_string())
-    };
-    let play = |g: u64| {
-        let game = play_game(config, &mut engine, g);
-        let text: String = game.labels.iter().map(|l| format!("{l}\n")).collect();
-        (text, game)
-    };
     let mut summary = Summary::default();
-    summary.resumed = run_games(shard, games, out, game_of, play, |game, state| {
-        if let Some(game) = game {
-            summary.add(game);
-        }
-        progress(state);
-    })?;
+    summary.resumed = run_records(
+        shard,
+        games,
+        out,
+        |g| play_game(config, &mut engine, g),
+        |game: &Game| &game.labels,
+        |game, state| {
+            if let Some(game) = game {
+                summary.add(game);
+            }
+            progress(state);
+        },
+    )?;
     Ok(summary)
+}
+
+impl Record for Label {
+    fn game(&self) -> u64 {
+        self.game
+    }
 }
 
 #[cfg(test)]

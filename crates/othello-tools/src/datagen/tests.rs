@@ -1,6 +1,5 @@
 use super::*;
 use ply_othello_engine::{Mode, Solver};
-use std::path::PathBuf;
 
 fn config() -> Config {
     Config {
@@ -11,22 +10,6 @@ fn config() -> Config {
         exact_from: 14,
         hash_mib: 4,
     }
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-othello-datagen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn lines(path: &std::path::Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
 }
 
 #[test]
@@ -78,31 +61,31 @@ fn the_same_game_whatever_played_before() {
 #[test]
 fn shards_together_are_the_whole_run_and_resume() {
     let c = config();
-    let all = temp("all.txt");
+    let all = ply_testkit::scratch_file("othello-datagen", "all.txt");
     let s = run(&c, Shard::ALL, 6, &all, |_| {}).unwrap();
     assert_eq!(s.games, 6);
-    let whole = lines(&all);
+    let whole = ply_testkit::read_lines(&all);
     assert_eq!(whole.len() as u64, s.positions);
     let mut parts = Vec::new();
     for k in 0..2 {
-        let p = temp(&format!("part{k}.txt"));
+        let p = ply_testkit::scratch_file("othello-datagen", &format!("part{k}.txt"));
         run(&c, Shard { index: k, count: 2 }, 6, &p, |_| {}).unwrap();
-        parts.extend(lines(&p));
+        parts.extend(ply_testkit::read_lines(&p));
     }
     parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
     assert_eq!(parts, whole);
     // cut in the middle of a line, then resumed
     let text = std::fs::read_to_string(&all).unwrap();
-    let cut = temp("cut.txt");
+    let cut = ply_testkit::scratch_file("othello-datagen", "cut.txt");
     std::fs::write(&cut, &text[..text.len() / 2 + 3]).unwrap();
     let again = run(&c, Shard::ALL, 6, &cut, |_| {}).unwrap();
     assert!(again.resumed >= 1);
-    assert_eq!(lines(&cut), whole);
+    assert_eq!(ply_testkit::read_lines(&cut), whole);
 }
 
 #[test]
 fn bad_options_are_refused() {
-    let p = temp("bad.txt");
+    let p = ply_testkit::scratch_file("othello-datagen", "bad.txt");
     for c in [
         Config {
             random_min: 10,
