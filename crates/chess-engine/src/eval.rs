@@ -1,9 +1,13 @@
-//! The handcrafted evaluation: every term is a packed (middlegame, endgame) [`Score`] (seed 000),
-//! summed for White minus Black and blended by game phase once, in [`Score::taper_scaled`].
+//! The evaluation, hand-written terms with tuned weights: every term is a packed (middlegame,
+//! endgame) [`Score`] (seed 000), summed for White minus Black and blended by game phase once, in
+//! [`Score::taper_scaled`].
 //!
-//! Terms: material, piece-square tables, mobility, pawn structure (cached in a [`PawnTable`]),
-//! passed pawns, king safety, threats, bishop pair, rooks on open files, tempo, and an endgame
-//! scale factor for drawish material.
+//! Terms: material, piece-square tables, mobility by count, pawn structure (cached in a
+//! [`PawnTable`]: doubled, isolated, backward, connected, passed, candidate pawns), passed pawns
+//! (king distances, stop square), king safety (attack units, safe checks, shelter and storm, weak
+//! squares), threats, pieces (bishop pair, rooks on files, outposts, minors behind pawns, long
+//! diagonals, bishop pawns, closedness), space, tempo, and an endgame scale factor for drawish
+//! material.
 //!
 //! Every tunable number is one entry of the flat vector [`weights::WEIGHTS`] (a generated file;
 //! [`layout`] names the entries); the few fixed constants (phase weights, king-danger shape,
