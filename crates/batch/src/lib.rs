@@ -23,6 +23,10 @@
 //! ```
 #![deny(missing_docs)]
 
+mod display;
+
+pub use display::RunBar;
+
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -60,6 +64,20 @@ impl std::str::FromStr for Shard {
         }
         Ok(Shard { index, count })
     }
+}
+
+/// The seed of game `game` of a run seeded `seed`: the same whichever shard plays the game, and
+/// unrelated for neighbouring games.
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    splitmix(seed ^ splitmix(game))
+}
+
+/// The SplitMix64 finaliser: neighbouring inputs give unrelated outputs.
+pub fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Why a batch run stopped.

@@ -1,11 +1,9 @@
 //! `ply-chess datagen`: self-play training positions for the evaluation
 //! (`ply_chess_tools::datagen`), with a progress bar and a summary on standard error.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use ply_chess_tools::book::{self, BookError};
-use ply_chess_tools::datagen::{self, Config, DatagenError, Shard};
+use ply_chess_tools::datagen::{self, Config, DatagenError, RunBar, Shard};
 use ply_syzygy::Tablebase;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -84,16 +82,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         per_game: a.per_game,
         ..Config::default()
     };
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(0)
-    } else {
-        ProgressBar::hidden()
-    };
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}] {per_sec}",
-    ) {
-        bar.set_style(style);
-    }
+    let bar = RunBar::new("positions");
     let start = Instant::now();
     let s = datagen::run(
         &config,
@@ -102,13 +91,9 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         &book,
         tablebase.as_ref(),
         &a.out,
-        |p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-            bar.set_message(format!("{} positions", p.lines));
-        },
+        |p| bar.show(p),
     )?;
-    bar.finish_and_clear();
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions kept of {} quiet, \

@@ -73,6 +73,9 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
             let f = sq.file().index();
             let r = relative_rank(color, sq);
             let adjacent = ADJACENT_FILES[f];
+            let stop = push_square(color, sq);
+            // the squares of the adjacent files at the pawn's rank or behind it
+            let behind_or_level = PASSED_SPAN[(!color).index()][stop.index()] & adjacent;
             if FORWARD_FILE[color.index()][i] & own != 0 {
                 add(t, &mut e.score, color, at::DOUBLED + f, 1);
             }
@@ -92,9 +95,6 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
                 );
             } else {
                 // Backward: every adjacent own pawn is ahead, and the stop square is contested.
-                let behind_or_level =
-                    PASSED_SPAN[(!color).index()][push_square(color, sq).index()] & adjacent;
-                let stop = push_square(color, sq);
                 if own & behind_or_level == 0 && their_attacks & (1 << stop.index()) != 0 {
                     add(t, &mut e.score, color, at::BACKWARD + r, 1);
                 }
@@ -108,8 +108,7 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
                 // Candidate: an open file ahead, and at least as many own pawns beside or
                 // behind on the adjacent files as enemy pawns ahead on them.
                 let sentries = PASSED_SPAN[color.index()][i] & theirs;
-                let stop = push_square(color, sq).index();
-                let helpers = PASSED_SPAN[(!color).index()][stop] & adjacent & own;
+                let helpers = behind_or_level & own;
                 if helpers.count_ones() >= sentries.count_ones() {
                     add(t, &mut e.score, color, at::CANDIDATE + r, 1);
                 }

@@ -69,15 +69,7 @@ pub struct Game {
 
 /// The random stream of game `game` of `seed`: the same whichever shard plays it.
 fn game_rng(seed: u64, game: u64) -> XorShiftRng {
-    XorShiftRng::seed_from_u64(splitmix(seed ^ splitmix(game)))
-}
-
-/// The SplitMix64 finaliser: neighbouring inputs give unrelated outputs.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    XorShiftRng::seed_from_u64(ply_batch::game_seed(seed, game))
 }
 
 /// A uniform index below `n` (> 0); the bias of the modulo is far below anything that matters.

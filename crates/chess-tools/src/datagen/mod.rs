@@ -24,7 +24,7 @@ pub use game::{
 };
 pub use record::{RecordError, Sample};
 
-pub use ply_batch::{BatchError, Progress, Shard};
+pub use ply_batch::{BatchError, Progress, RunBar, Shard};
 
 use ply_batch::{run_records, Record};
 use ply_chess::Position;

@@ -114,14 +114,10 @@ impl Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_chess_engine::WEIGHTS;
 
     #[test]
     fn the_linear_form_gives_the_engine_evaluation() {
-        let w: Vec<[f64; 2]> = WEIGHTS
-            .iter()
-            .map(|s| [s.mg() as f64, s.eg() as f64])
-            .collect();
+        let w = crate::tune::compiled_weights();
         for fen in [
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
             "6k1/5ppp/8/8/3B4/8/1b3PPP/6K1 b - - 0 40",

@@ -180,20 +180,14 @@ pub struct Outcome {
     pub positions: (usize, usize),
 }
 
-/// The SplitMix64 finaliser (the hold-out choice).
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The compiled weights as floats.
 pub fn compiled_weights() -> Vec<[f64; 2]> {
-    WEIGHTS
-        .iter()
-        .map(|s| [s.mg() as f64, s.eg() as f64])
-        .collect()
+    floats(&WEIGHTS)
+}
+
+/// Packed weights as `[mg, eg]` floats.
+pub fn floats(w: &[Score]) -> Vec<[f64; 2]> {
+    w.iter().map(|s| [s.mg() as f64, s.eg() as f64]).collect()
 }
 
 /// Rounds weights to the engine's packed form.
@@ -214,7 +208,7 @@ pub fn tune(
     mut progress: impl FnMut(&Epoch),
 ) -> Result<Outcome, TuneError> {
     let (holdout, train): (Vec<Entry>, Vec<Entry>) = entries.into_iter().partition(|e| {
-        config.holdout_every > 0 && splitmix(e.game).is_multiple_of(config.holdout_every)
+        config.holdout_every > 0 && ply_batch::splitmix(e.game).is_multiple_of(config.holdout_every)
     });
     if train.is_empty() {
         return Err(TuneError::Empty);
@@ -262,11 +256,7 @@ pub fn tune(
         w
     };
     let weights = rounded(&chosen);
-    let as_floats: Vec<[f64; 2]> = weights
-        .iter()
-        .map(|s| [s.mg() as f64, s.eg() as f64])
-        .collect();
-    let mut end = measure(&as_floats, config.epochs);
+    let mut end = measure(&floats(&weights), config.epochs);
     if config.keep_best && best.0.holdout.is_some() {
         end.epoch = best.0.epoch;
     }

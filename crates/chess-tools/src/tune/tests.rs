@@ -102,11 +102,7 @@ fn tuning_moves_toward_the_teacher_and_is_deterministic() {
     assert!(a.end.holdout.unwrap() < a.start.holdout.unwrap());
     // the tuned evaluation moves toward the teacher's (the knight's extra value may be spread
     // over its material, square and closedness weights, which always appear together)
-    let tuned: Vec<[f64; 2]> = a
-        .weights
-        .iter()
-        .map(|s| [s.mg() as f64, s.eg() as f64])
-        .collect();
+    let tuned = floats(&a.weights);
     let compiled = compiled_weights();
     let gap = |w: &[[f64; 2]]| -> f64 {
         data.iter()

@@ -3,9 +3,7 @@
 
 use super::CliError;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use ply_othello_tools::datagen::{self, Config, Shard};
-use std::io::IsTerminal;
+use ply_othello_tools::datagen::{self, Config, RunBar, Shard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,24 +52,11 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
         exact_from: a.exact,
         hash_mib: a.hash.max(1),
     };
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(0)
-    } else {
-        ProgressBar::hidden()
-    };
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}] {per_sec}",
-    ) {
-        bar.set_style(style);
-    }
+    let bar = RunBar::new("positions");
     let start = Instant::now();
-    let s = datagen::run(&config, a.shard, a.games, &a.out, |p| {
-        bar.set_length(p.total);
-        bar.set_position(p.done);
-        bar.set_message(format!("{} positions", p.lines));
-    })
-    .map_err(|e| CliError::Datagen(e.to_string()))?;
-    bar.finish_and_clear();
+    let s = datagen::run(&config, a.shard, a.games, &a.out, |p| bar.show(p))
+        .map_err(|e| CliError::Datagen(e.to_string()))?;
+    bar.finish();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     eprintln!(
         "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions ({} exact), \

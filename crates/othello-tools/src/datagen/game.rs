@@ -18,20 +18,12 @@ pub struct Game {
     pub random_moves: u32,
 }
 
-/// The SplitMix64 finaliser: neighbouring inputs give unrelated outputs.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The random stream of one game (xorshift64*, seeded from the seed and the game index).
 struct Stream(u64);
 
 impl Stream {
     fn new(seed: u64, game: u64) -> Stream {
-        Stream(splitmix(seed ^ splitmix(game)) | 1)
+        Stream(ply_batch::game_seed(seed, game) | 1)
     }
 
     fn next(&mut self) -> u64 {

@@ -16,7 +16,7 @@ mod game;
 pub mod record;
 
 pub use game::{play_game, Game};
-pub use ply_batch::{BatchError, Progress, Shard};
+pub use ply_batch::{BatchError, Progress, RunBar, Shard};
 pub use record::{Label, RecordError};
 
 use ply_batch::{run_records, Record};

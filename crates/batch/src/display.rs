@@ -1,0 +1,41 @@
+//! The progress bar of a batch run on standard error, shared by the data generators' programs.
+
+use crate::Progress;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// Games done of the shard's, lines written (as `unit`), elapsed and remaining time; hidden when
+/// standard error is not a terminal (a log file gets only the program's summary).
+pub struct RunBar {
+    bar: ProgressBar,
+    unit: &'static str,
+}
+
+impl RunBar {
+    /// A bar counting written lines as `unit` (e.g. "positions").
+    pub fn new(unit: &'static str) -> RunBar {
+        let bar = if std::io::stderr().is_terminal() {
+            ProgressBar::new(0)
+        } else {
+            ProgressBar::hidden()
+        };
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}] {per_sec}",
+        ) {
+            bar.set_style(style);
+        }
+        RunBar { bar, unit }
+    }
+
+    /// Shows `p`.
+    pub fn show(&self, p: &Progress) {
+        self.bar.set_length(p.total);
+        self.bar.set_position(p.done);
+        self.bar.set_message(format!("{} {}", p.lines, self.unit));
+    }
+
+    /// Removes the bar (before the summary is printed).
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
