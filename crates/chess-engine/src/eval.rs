@@ -4,16 +4,20 @@
 //!
 //! Terms: material, piece-square tables, mobility by count, pawn structure (cached in a
 //! [`PawnTable`]: doubled, isolated, backward, connected, passed, candidate pawns), passed pawns
-//! (king distances, stop square), king safety (attack units, safe checks, shelter and storm, weak
-//! squares), threats, pieces (bishop pair, rooks on files, outposts, minors behind pawns, long
-//! diagonals, bishop pawns, closedness), space, tempo, and an endgame scale factor for drawish
-//! material.
+//! (king distances, stop square), king safety (zone attacks, safe checks, shelter and storm, weak
+//! squares, and the king danger: a penalty growing with the square of weighted attack units),
+//! threats, pieces (bishop pair, rooks on files, outposts, minors behind pawns, long diagonals,
+//! bishop pawns, closedness), space, tempo, complexity (the endgame half pushed away from or
+//! toward a draw by how much play is left), and endgame scale factors for drawish material
+//! (opposite bishops, no pawns and at most a minor up, few pawns).
 //!
 //! Every tunable number is one entry of the flat vector [`weights::WEIGHTS`] (a generated file;
-//! [`layout`] names the entries); the few fixed constants (phase weights, king-danger shape,
-//! scale factors) live in [`params`]. The evaluation is generic over a [`Tracer`], which sees
-//! each weight it uses with its count: the same code gives the `ply-chess eval` table and the
-//! coefficients a tuner fits, at no cost to the search.
+//! [`layout`] names the entries), the inputs of the two non-linear terms (king danger,
+//! complexity) included; the few fixed constants (phase weights, the king-danger curve, scale
+//! factors) live in [`params`]. The evaluation is generic over a [`Tracer`], which sees each
+//! weight it uses with its count (and the feature counts of the non-linear terms): the same code
+//! gives the `ply-chess eval` table and the coefficients a tuner fits, at no cost to the
+//! search.
 
 mod geometry;
 pub mod layout;
@@ -56,11 +60,14 @@ pub enum Term {
     Pieces,
     /// Side-to-move bonus.
     Tempo,
+    /// How much the endgame half is pushed away from a draw, or toward it, by how much play is
+    /// left (pawns, pawns on both wings, a pure pawn ending); counted on White's side.
+    Complexity,
 }
 
 impl Term {
     /// Every term, in trace order.
-    pub const ALL: [Term; 9] = [
+    pub const ALL: [Term; 10] = [
         Term::Material,
         Term::Psqt,
         Term::Mobility,
@@ -70,6 +77,7 @@ impl Term {
         Term::Threats,
         Term::Pieces,
         Term::Tempo,
+        Term::Complexity,
     ];
 
     /// Display name.
@@ -84,6 +92,7 @@ impl Term {
             Term::Threats => "Threats",
             Term::Pieces => "Pieces",
             Term::Tempo => "Tempo",
+            Term::Complexity => "Complexity",
         }
     }
 }
@@ -96,8 +105,20 @@ pub trait Tracer {
     /// Weight `index` ([`layout`]) counts `count` times for `color` (from `color`'s side).
     fn weight(&mut self, index: usize, color: Color, count: i32);
     /// A part of `color`'s value that is not a weight times a count (the king danger, a
-    /// non-linear function of attack units), under `term`.
+    /// non-linear function of the [`danger`](Tracer::danger) counts), under `term`.
     fn value(&mut self, term: Term, color: Color, s: Score);
+    /// King-danger feature `index` (of [`layout::KING_DANGER_LEN`], weight
+    /// `layout::KING_DANGER + index`) counts `count` times against `color`'s king; the danger
+    /// those counts add up to is reported once by [`value`](Tracer::value).
+    fn danger(&mut self, index: usize, color: Color, count: i32) {
+        let _ = (index, color, count);
+    }
+    /// Complexity feature `index` (of [`layout::COMPLEXITY_LEN`], weight
+    /// `layout::COMPLEXITY + index`) counts `count` times; the adjustment of the endgame half
+    /// they add up to is reported once by [`value`](Tracer::value) under [`Term::Complexity`].
+    fn complexity(&mut self, index: usize, count: i32) {
+        let _ = (index, count);
+    }
     /// The blend of the finished sum: `phase` of [`MAX_PHASE`] and the endgame `scale` of
     /// [`SCALE_NORMAL`] (`value = (mg × phase + eg × (MAX_PHASE − phase) × scale / SCALE_NORMAL)
     /// / MAX_PHASE`, White's side).
@@ -121,7 +142,7 @@ impl Tracer for NoTrace {
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     /// Per term (in [`Term::ALL`] order) and colour (White, Black): the packed value for that side.
-    pub terms: [[Score; 2]; 9],
+    pub terms: [[Score; 2]; 10],
     /// Game phase, `0..=MAX_PHASE` (`MAX_PHASE` = full middlegame).
     pub phase: i32,
     /// Endgame scale factor in 64ths (`params::SCALE_NORMAL` = 64 leaves the endgame half as is).
@@ -166,8 +187,9 @@ struct Attacks {
     rooks: [u64; 2],
     /// Per colour, per role (knight..queen): squares attacked by that role.
     by_role: [[u64; 4]; 2],
-    /// King-attack units each colour has gathered against the enemy king, and attacker count.
-    king_units: [i32; 2],
+    /// Per colour, per role (knight..queen): squares of the enemy king zone attacked, counted
+    /// once per attacking piece.
+    zone_hits: [[i32; 4]; 2],
     /// Pieces of each colour attacking the enemy king zone.
     king_attackers: [i32; 2],
 }
@@ -262,7 +284,7 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
                 add(t, &mut acc, color, at::MOBILITY[ri] + reach, 1);
                 let zone_hits = (attacks & enemy_zone).count_ones() as i32;
                 if zone_hits > 0 {
-                    att.king_units[us] += KING_ATTACK_UNITS[ri] * zone_hits;
+                    att.zone_hits[us][ri] += zone_hits;
                     att.king_attackers[us] += 1;
                     add(t, &mut acc, color, at::KING_ZONE_ATTACKS + ri, zone_hits);
                 }
@@ -369,18 +391,11 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
         let us = color.index();
         let them = 1 - us;
         let ksq = pos.king(color);
-        let mut units = att.king_units[them];
         let safe = !att.all[us] & !pos.by_color(!color).0;
-        let knight_checks = knight_attacks(ksq).0 & att.by_role[them][0] & safe;
         let bishop_lines = bishop_attacks(ksq, occ).0;
         let rook_lines = rook_attacks(ksq, occ).0;
-        let slider_checks = (bishop_lines & (att.by_role[them][1] | att.by_role[them][3])
-            | rook_lines & (att.by_role[them][2] | att.by_role[them][3]))
-            & safe;
-        units += KING_SAFE_CHECK_UNITS
-            * (knight_checks.count_ones() as i32 + slider_checks.count_ones().min(3) as i32);
         let checks = [
-            knight_checks,
+            knight_attacks(ksq).0 & att.by_role[them][0] & safe,
             bishop_lines & att.by_role[them][1] & safe,
             rook_lines & att.by_role[them][2] & safe,
             (bishop_lines | rook_lines) & att.by_role[them][3] & safe,
@@ -406,12 +421,27 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
                 weak.count_ones() as i32,
             );
         }
-        if att.king_attackers[them] < 2 || pos.count(!color, Role::Queen) == 0 {
-            units /= 2;
-        }
-        if units > 0 {
-            let mg = (units * units / KING_DANGER_DIV).min(KING_DANGER_MAX);
-            let danger = -Score::new(mg as i16, (units / KING_DANGER_EG_DIV) as i16);
+        if att.king_attackers[them] > 0 {
+            let h = att.zone_hits[them];
+            let c = |set: u64| set.count_ones() as i32;
+            let danger = king_danger(
+                t,
+                color,
+                [
+                    h[0],
+                    h[1],
+                    h[2],
+                    h[3],
+                    c(checks[0]),
+                    c(checks[1]),
+                    c(checks[2]),
+                    c(checks[3]),
+                    c(weak),
+                    att.king_attackers[them],
+                    i32::from(pos.count(!color, Role::Queen) == 0),
+                    1,
+                ],
+            );
             t.value(Term::KingSafety, color, danger);
             acc[us] += danger;
         }
@@ -501,8 +531,15 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
 
     add(t, &mut acc, pos.side_to_move(), at::TEMPO, 1);
 
+    let mut total = acc[0] - acc[1];
+    let adjust = complexity(pos, total.eg() as i32, t);
+    if adjust != 0 {
+        let s = Score::new(0, adjust as i16);
+        t.value(Term::Complexity, Color::White, s);
+        total += s;
+    }
+
     // The one place where the packed total becomes a single number.
-    let total = acc[0] - acc[1];
     let (phase, scale) = (phase(pos), endgame_scale(pos, total));
     t.taper(phase, scale);
     total.taper_scaled(phase, MAX_PHASE, scale, SCALE_NORMAL)
@@ -554,6 +591,57 @@ fn shelter_and_storm<T: Tracer>(pos: &Position, color: Color, t: &mut T, acc: &m
     }
 }
 
+/// The king danger of `color`'s king from the counts of the [`layout::KING_DANGER`] features
+/// (each reported to `t`): the units `u` = Σ weight × count (a middlegame and an endgame sum)
+/// become the penalty `(max(u_mg, 0)² / KING_DANGER_MG_DIV, max(u_eg, 0) / KING_DANGER_EG_DIV)`,
+/// each half at most [`KING_DANGER_MAX`]; returned negated (a value for `color`).
+fn king_danger<T: Tracer>(t: &mut T, color: Color, counts: [i32; at::KING_DANGER_LEN]) -> Score {
+    let (mut mg, mut eg) = (0i32, 0i32);
+    for (i, n) in counts.into_iter().enumerate() {
+        if n != 0 {
+            t.danger(i, color, n);
+            let w = WEIGHTS[at::KING_DANGER + i];
+            mg += w.mg() as i32 * n;
+            eg += w.eg() as i32 * n;
+        }
+    }
+    let (mg, eg) = king_danger_penalty(mg, eg);
+    -Score::new(mg as i16, eg as i16)
+}
+
+/// The king-danger penalty (middlegame, endgame) of units `(mg, eg)`: see [`king_danger`].
+pub fn king_danger_penalty(mg: i32, eg: i32) -> (i32, i32) {
+    let mg = mg.clamp(0, 4 * KING_DANGER_MAX);
+    (
+        (mg * mg / KING_DANGER_MG_DIV).min(KING_DANGER_MAX),
+        (eg.max(0) / KING_DANGER_EG_DIV).min(KING_DANGER_MAX),
+    )
+}
+
+/// The complexity adjustment of the endgame half `eg` (White's side): the units
+/// `c` = Σ weight × count over the [`layout::COMPLEXITY`] features (each reported to `t`) move
+/// `eg` away from 0 by `c`, or toward it by `−c` but never past it: `sign(eg) × max(c, −|eg|)`.
+fn complexity<T: Tracer>(pos: &Position, eg: i32, t: &mut T) -> i32 {
+    let pawns = pos.by_role(Role::Pawn).0;
+    const QUEENSIDE: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let both_wings = pawns & QUEENSIDE != 0 && pawns & !QUEENSIDE != 0;
+    let pieces = pos.occupied().0 & !pawns & !pos.by_role(Role::King).0;
+    let counts = [
+        pawns.count_ones() as i32,
+        i32::from(both_wings),
+        i32::from(pieces == 0),
+        1,
+    ];
+    let mut c = 0;
+    for (i, n) in counts.into_iter().enumerate() {
+        if n != 0 {
+            t.complexity(i, n);
+            c += WEIGHTS[at::COMPLEXITY + i].eg() as i32 * n;
+        }
+    }
+    eg.signum() * c.max(-eg.abs())
+}
+
 /// The material weight of `role` (not the king).
 fn material(role: Role) -> Score {
     WEIGHTS[at::MATERIAL + role.index()]
@@ -578,18 +666,39 @@ fn endgame_scale(pos: &Position, total: Score) -> i32 {
     {
         return SCALE_NO_PAWNS_MINOR_UP;
     }
-    let only_bishops = |c: Color| {
-        pos.count(c, Role::Bishop) == 1
-            && pos.count(c, Role::Knight) + pos.count(c, Role::Rook) + pos.count(c, Role::Queen)
-                == 0
+    let count = |c: Color, r: Role| pos.count(c, r) as i32;
+    // `c`'s knights, bishops, rooks and queens that are not `r`
+    let others = |c: Color, r: Role| {
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .iter()
+            .filter(|&&x| x != r)
+            .map(|&x| count(c, x))
+            .sum::<i32>()
     };
-    if only_bishops(Color::White) && only_bishops(Color::Black) {
-        let b = pos.by_role(Role::Bishop);
-        if b.intersects(Bitboard::LIGHT_SQUARES) && b.intersects(Bitboard::DARK_SQUARES) {
+    let b = pos.by_role(Role::Bishop);
+    let opposite_bishops = count(Color::White, Role::Bishop) == 1
+        && count(Color::Black, Role::Bishop) == 1
+        && b.intersects(Bitboard::LIGHT_SQUARES)
+        && b.intersects(Bitboard::DARK_SQUARES);
+    if opposite_bishops {
+        let rest = |c: Color| others(c, Role::Bishop);
+        if rest(Color::White) == 0 && rest(Color::Black) == 0 {
             return SCALE_OCB;
         }
+        // one more knight or rook each (the bishop is the one other piece), nothing else
+        for r in [Role::Knight, Role::Rook] {
+            let only = |c: Color| count(c, r) == 1 && others(c, r) == 1;
+            if only(Color::White) && only(Color::Black) {
+                return if r == Role::Knight {
+                    SCALE_OCB_KNIGHTS
+                } else {
+                    SCALE_OCB_ROOKS
+                };
+            }
+        }
     }
-    SCALE_NORMAL
+    // the fewer pawns the stronger side has left, the harder it is to win
+    (SCALE_FEW_PAWNS + SCALE_PER_PAWN * count(strong, Role::Pawn)).min(SCALE_NORMAL)
 }
 
 #[cfg(test)]

@@ -51,10 +51,13 @@ mod tt;
 mod value;
 
 pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
-pub use eval::params::{MAX_PHASE, SCALE_NORMAL};
+pub use eval::params::{
+    KING_DANGER_EG_DIV, KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
+};
 pub use eval::weights::WEIGHTS;
 pub use eval::{
-    evaluate, evaluate_with, layout, phase, trace, NoTrace, PawnTable, Term, Trace, Tracer,
+    evaluate, evaluate_with, king_danger_penalty, layout, phase, trace, NoTrace, PawnTable, Term,
+    Trace, Tracer,
 };
 pub use kpk::is_win as kpk_is_win;
 pub use quiet::quiescence;

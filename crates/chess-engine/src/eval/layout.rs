@@ -108,11 +108,44 @@ pub const ROOK_CLOSEDNESS: usize = KNIGHT_CLOSEDNESS + 9;
 pub const SPACE: usize = ROOK_CLOSEDNESS + 9;
 /// Side to move.
 pub const TEMPO: usize = SPACE + 1;
+/// King danger, the one non-linear term: the units of danger to a king, Σ weight × count over
+/// these features of the attacker ([`KING_DANGER_NAMES`]), become a penalty that grows with
+/// the square of the middlegame units (see `eval::king_danger_penalty`).
+pub const KING_DANGER: usize = TEMPO + 1;
+/// Features of the king danger.
+pub const KING_DANGER_LEN: usize = 12;
+/// The king-danger features, in order: king-zone squares attacked per attacking piece
+/// (knight, bishop, rook, queen), safe checks per checking piece (same order), weak king-zone
+/// squares, pieces attacking the zone, the attacker has no queen, and a constant.
+pub const KING_DANGER_NAMES: [&str; KING_DANGER_LEN] = [
+    "zone knight",
+    "zone bishop",
+    "zone rook",
+    "zone queen",
+    "check knight",
+    "check bishop",
+    "check rook",
+    "check queen",
+    "weak squares",
+    "attackers",
+    "no queen",
+    "constant",
+];
+/// Complexity, the other non-linear term: Σ weight × count over these features (endgame
+/// halves only; the middlegame halves are unused) moves the endgame half of the total away from
+/// 0 or toward it (see `eval::complexity`).
+pub const COMPLEXITY: usize = KING_DANGER + KING_DANGER_LEN;
+/// Features of the complexity.
+pub const COMPLEXITY_LEN: usize = 4;
+/// The complexity features, in order: pawns on the board, pawns on both wings, no pieces
+/// but kings and pawns, and a constant.
+pub const COMPLEXITY_NAMES: [&str; COMPLEXITY_LEN] =
+    ["pawns", "both wings", "pawn ending", "constant"];
 /// Number of tunable weights.
-pub const COUNT: usize = TEMPO + 1;
+pub const COUNT: usize = COMPLEXITY + COMPLEXITY_LEN;
 
 /// The named groups in index order: first index, entries, name, trace group.
-const GROUPS: [(usize, usize, &str, Term); 43] = [
+const GROUPS: [(usize, usize, &str, Term); 45] = [
     (MATERIAL, 5, "material", Term::Material),
     (PSQT, 6 * 64, "psqt", Term::Psqt),
     (
@@ -191,6 +224,13 @@ const GROUPS: [(usize, usize, &str, Term); 43] = [
     (ROOK_CLOSEDNESS, 9, "rook closedness", Term::Pieces),
     (SPACE, 1, "space", Term::Pieces),
     (TEMPO, 1, "tempo", Term::Tempo),
+    (
+        KING_DANGER,
+        KING_DANGER_LEN,
+        "king danger",
+        Term::KingSafety,
+    ),
+    (COMPLEXITY, COMPLEXITY_LEN, "complexity", Term::Complexity),
 ];
 
 /// The group holding weight `index` (< [`COUNT`]).
@@ -220,6 +260,10 @@ pub fn name(index: usize) -> String {
         let sq = i % 64;
         let file = (b'a' + (sq % 8) as u8) as char;
         format!("psqt {} {file}{}", ROLES[i / 64], sq / 8 + 1)
+    } else if first == KING_DANGER {
+        format!("king danger {}", KING_DANGER_NAMES[i])
+    } else if first == COMPLEXITY {
+        format!("complexity {}", COMPLEXITY_NAMES[i])
     } else if len > 1 {
         format!("{group_name} [{i}]")
     } else {
@@ -273,6 +317,7 @@ mod tests {
         assert_eq!(name(PSQT + 64 + 28), "psqt knight e4");
         assert_eq!(name(MOBILITY[2] + 7), "mobility rook [7]");
         assert_eq!(name(TEMPO), "tempo");
+        assert_eq!(name(KING_DANGER + 3), "king danger zone queen");
         assert_eq!(term(PASSED_BLOCKED), Term::Passed);
     }
 

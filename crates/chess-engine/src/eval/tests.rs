@@ -154,8 +154,14 @@ fn flip_helper_round_trips() {
 struct Coefficients {
     /// Per weight: White's count minus Black's.
     counts: Vec<i32>,
-    /// The non-weight part, White minus Black.
+    /// The king danger as reported, White minus Black.
     rest: Score,
+    /// The complexity adjustment as reported (White's side).
+    adjust: Score,
+    /// The count of each complexity feature.
+    complexity: [i32; layout::COMPLEXITY_LEN],
+    /// Per king (White's, Black's): the count of each king-danger feature against it.
+    danger: [[i32; layout::KING_DANGER_LEN]; 2],
     phase: i32,
     scale: i32,
 }
@@ -168,8 +174,18 @@ impl Tracer for Coefficients {
         }
         self.counts[index] += if color == Color::White { count } else { -count };
     }
-    fn value(&mut self, _: Term, color: Color, s: Score) {
-        self.rest += if color == Color::White { s } else { -s };
+    fn value(&mut self, term: Term, color: Color, s: Score) {
+        let s = if color == Color::White { s } else { -s };
+        match term {
+            Term::Complexity => self.adjust += s,
+            _ => self.rest += s,
+        }
+    }
+    fn complexity(&mut self, index: usize, count: i32) {
+        self.complexity[index] += count;
+    }
+    fn danger(&mut self, index: usize, color: Color, count: i32) {
+        self.danger[color.index()][index] += count;
     }
     fn taper(&mut self, phase: i32, scale: i32) {
         self.phase = phase;
@@ -182,10 +198,35 @@ fn weights_times_coefficients_give_the_evaluation() {
     for pos in positions() {
         let mut c = Coefficients::default();
         let v = evaluate_with(&pos, &mut PawnTable::new(), &mut c);
-        let mut total = c.rest;
+        let mut total = Score::ZERO;
         for (i, &n) in c.counts.iter().enumerate() {
             total += WEIGHTS[i] * n;
         }
+        // the king danger, recomputed from its feature counts
+        let mut danger = Score::ZERO;
+        for (king, counts) in c.danger.iter().enumerate() {
+            if counts.iter().any(|&n| n != 0) {
+                let (mut mg, mut eg) = (0, 0);
+                for (i, &n) in counts.iter().enumerate() {
+                    let w = WEIGHTS[layout::KING_DANGER + i];
+                    mg += w.mg() as i32 * n;
+                    eg += w.eg() as i32 * n;
+                }
+                let (pm, pe) = king_danger_penalty(mg, eg);
+                let p = Score::new(pm as i16, pe as i16);
+                danger += if king == 0 { -p } else { p };
+            }
+        }
+        assert_eq!(danger, c.rest, "{}", pos.to_fen());
+        total += danger;
+        // the complexity, recomputed from its feature counts and the endgame half
+        let units: i32 = (0..layout::COMPLEXITY_LEN)
+            .map(|i| WEIGHTS[layout::COMPLEXITY + i].eg() as i32 * c.complexity[i])
+            .sum();
+        let eg = total.eg() as i32;
+        let adjust = Score::new(0, (eg.signum() * units.max(-eg.abs())) as i16);
+        assert_eq!(adjust, c.adjust, "{}", pos.to_fen());
+        total += adjust;
         let again = total.taper_scaled(c.phase, MAX_PHASE, c.scale, SCALE_NORMAL);
         assert_eq!(again, v, "{}", pos.to_fen());
     }
@@ -206,6 +247,9 @@ fn coefficients_are_colour_symmetric() {
             assert_eq!(a.counts[i], -b.counts[i], "{} in {fen}", layout::name(i));
         }
         assert_eq!(a.rest, -b.rest, "{fen}");
+        assert_eq!(a.danger[0], b.danger[1], "{fen}");
+        assert_eq!(a.danger[1], b.danger[0], "{fen}");
+        assert_eq!(a.complexity, b.complexity, "{fen}");
         assert_eq!(a.phase, b.phase);
     }
 }
@@ -219,6 +263,14 @@ fn every_feature_fires_somewhere() {
         evaluate_with(&pos, &mut PawnTable::new(), &mut c);
         for (i, &n) in c.counts.iter().enumerate() {
             seen[i] |= n != 0;
+        }
+        for (i, n) in c.complexity.into_iter().enumerate() {
+            seen[layout::COMPLEXITY + i] |= n != 0;
+        }
+        for counts in c.danger {
+            for (i, n) in counts.into_iter().enumerate() {
+                seen[layout::KING_DANGER + i] |= n != 0;
+            }
         }
     }
     for first in [
@@ -241,7 +293,44 @@ fn every_feature_fires_somewhere() {
         layout::KNIGHT_CLOSEDNESS + 5,
         layout::ROOK_CLOSEDNESS + 3,
         layout::SPACE,
-    ] {
+    ]
+    .into_iter()
+    .chain((0..layout::KING_DANGER_LEN).map(|i| layout::KING_DANGER + i))
+    .chain((0..layout::COMPLEXITY_LEN).map(|i| layout::COMPLEXITY + i))
+    {
         assert!(seen[first], "{} never used", layout::name(first));
+    }
+}
+
+/// The endgame scale of each drawish material class.
+#[test]
+fn endgame_scales() {
+    for (fen, scale) in [
+        (ply_chess::STARTPOS, SCALE_NORMAL),
+        // opposite bishops alone, with knights, with rooks (White two pawns up)
+        ("4k3/p7/3b4/8/8/1P1B4/P1P1K3/8 w - - 0 1", SCALE_OCB),
+        (
+            "4k3/p5n1/3b4/8/8/1P1B4/P1P1K1N1/8 w - - 0 1",
+            SCALE_OCB_KNIGHTS,
+        ),
+        (
+            "4k1r1/p7/3b4/8/8/1P1B4/P1P1K1R1/8 w - - 0 1",
+            SCALE_OCB_ROOKS,
+        ),
+        // same-coloured bishops: only the pawn count
+        (
+            "4k3/p7/2b5/8/8/1P1B4/P1P1K3/8 w - - 0 1",
+            SCALE_FEW_PAWNS + 3 * SCALE_PER_PAWN,
+        ),
+        // rook and two pawns against rook
+        (
+            "4k3/8/8/8/8/8/PP2K3/R6r w - - 0 1",
+            SCALE_FEW_PAWNS + 2 * SCALE_PER_PAWN,
+        ),
+        // a bishop up without pawns
+        ("4k3/8/8/8/8/8/4K3/3B4 w - - 0 1", SCALE_NO_PAWNS_MINOR_UP),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(trace(&pos).scale, scale, "{fen}");
     }
 }

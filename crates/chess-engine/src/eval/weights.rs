@@ -7,7 +7,7 @@ use crate::Score;
 
 /// Every tunable weight, indexed as in `eval::layout`.
 #[rustfmt::skip]
-pub const WEIGHTS: [Score; 837] = [
+pub const WEIGHTS: [Score; 853] = [
     Score::new(77, 103), // material pawn
     Score::new(326, 309), // material knight
     Score::new(356, 327), // material bishop
@@ -845,4 +845,20 @@ pub const WEIGHTS: [Score; 837] = [
     Score::new(-12, -12), // rook closedness [8]
     Score::new(-1, -2), // space
     Score::new(11, 4), // tempo
+    Score::new(40, 30), // king danger zone knight
+    Score::new(40, 30), // king danger zone bishop
+    Score::new(54, 40), // king danger zone rook
+    Score::new(80, 60), // king danger zone queen
+    Score::new(107, 80), // king danger check knight
+    Score::new(107, 80), // king danger check bishop
+    Score::new(107, 80), // king danger check rook
+    Score::new(107, 80), // king danger check queen
+    Score::new(0, 0), // king danger weak squares
+    Score::new(0, 0), // king danger attackers
+    Score::new(-200, 0), // king danger no queen
+    Score::new(-60, 0), // king danger constant
+    Score::new(0, 0), // complexity pawns
+    Score::new(0, 0), // complexity both wings
+    Score::new(0, 0), // complexity pawn ending
+    Score::new(0, 0), // complexity constant
 ];

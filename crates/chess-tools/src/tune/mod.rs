@@ -7,9 +7,10 @@
 //! then lowers the mean squared error between `sigmoid(K · eval)` and the target (the result,
 //! optionally blended with the search score) by Adam steps over the whole weight vector
 //! ([`optimize`]), starting from the compiled weights, optionally pulled toward them (L2); with
-//! a hold-out, the weights kept are those of the report with the lowest held-out loss. The king danger (a non-linear function
-//! of attack units) is held fixed; the phase blend and the endgame scale of each position are
-//! taken as they were with the compiled weights.
+//! a hold-out, the weights kept are those of the report with the lowest held-out loss. The two non-linear terms have their
+//! own gradient paths: the king danger through the slope of its penalty at each position's
+//! units times the counts of its features, the complexity through its clamp at 0. The phase blend and the endgame scale of each
+//! position are taken as they were with the compiled weights.
 //!
 //! Everything is deterministic: the same data, options and starting weights give the same
 //! weights, whatever the number of threads. The result is written as the engine's

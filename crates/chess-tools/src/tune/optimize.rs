@@ -1,8 +1,10 @@
-//! The loss, its gradient over the whole weight vector, the fit of the sigmoid scale K and the
+//! The loss, its gradient over the whole weight vector (the king danger's through its
+//! penalty's slope, the complexity's through its clamp), the fit of the sigmoid scale K and the
 //! Adam steps. Sums run over a fixed number of chunks added in chunk order, so a run gives the
 //! same numbers whatever the number of threads.
 
-use super::dataset::Entry;
+use super::dataset::{Danger, Entry};
+use ply_chess_engine::layout;
 
 /// Chunks a pass over the data is cut into (independent of the thread count).
 const CHUNKS: usize = 64;
@@ -79,15 +81,36 @@ pub fn gradient(
     let parts = chunked(data, threads, |chunk| {
         let mut g = vec![[0.0f64; 2]; n];
         for e in chunk {
-            let s = sigmoid(k, e.evaluate(w));
+            let f = e.forward(w);
+            let s = sigmoid(k, f.value);
             // d(loss)/d(eval) for this position: 2 (s − y) s (1 − s) k ln10 / 400
             let d = 2.0 * (s - target(e, k, lambda)) * s * (1.0 - s) * k * std::f64::consts::LN_10
                 / 400.0;
-            let (dm, de) = (d * e.mg_share as f64, d * e.eg_share as f64);
+            let (dm, de_out) = (d * e.mg_share as f64, d * e.eg_share as f64);
+            // the complexity's weights (endgame halves), then the endgame half before it
+            for (i, &c) in e.complexity.iter().enumerate() {
+                if c != 0 {
+                    g[layout::COMPLEXITY + i][1] += de_out * f.complexity_slope * c as f64;
+                }
+            }
+            let de = de_out * f.eg_slope;
             for &(i, c) in e.coefs.iter() {
                 let gi = &mut g[i as usize];
                 gi[0] += dm * c as f64;
                 gi[1] += de * c as f64;
+            }
+            // The king danger: the penalty's slope times each feature's count, against White
+            // (subtracted) and against Black (added).
+            for (king, sign) in [(0, -1.0), (1, 1.0)] {
+                if let Some(units) = e.units(king, w) {
+                    let slope = Danger::at(units).slope;
+                    let (sm, se) = (sign * dm * slope[0], sign * de * slope[1]);
+                    for &(i, c) in e.danger[king].iter() {
+                        let gi = &mut g[layout::KING_DANGER + i as usize];
+                        gi[0] += sm * c as f64;
+                        gi[1] += se * c as f64;
+                    }
+                }
             }
         }
         g

@@ -55,13 +55,21 @@ fn taught(n: usize, extra: f64) -> Vec<Entry> {
 #[test]
 fn the_gradient_matches_finite_differences() {
     let data = taught(300, 80.0);
-    let w = compiled_weights();
+    let mut w = compiled_weights();
+    // complexity weights that neither vanish nor always clamp
+    w[layout::COMPLEXITY][1] = 4.0;
+    w[layout::COMPLEXITY + 3][1] = -20.0;
     let g = gradient(&data, &w, 1.2, 0.3, 2);
     for (i, h) in [
         (layout::MATERIAL + 1, 0),
         (layout::MATERIAL + 3, 1),
         (layout::TEMPO, 0),
         (layout::PSQT + 64 + 18, 0),
+        (layout::KING_DANGER + 3, 0),
+        (layout::KING_DANGER + 4, 0),
+        (layout::KING_DANGER + 11, 1),
+        (layout::COMPLEXITY, 1),
+        (layout::COMPLEXITY + 3, 1),
     ] {
         let mut plus = w.clone();
         let mut minus = w.clone();
@@ -69,6 +77,7 @@ fn the_gradient_matches_finite_differences() {
         minus[i][h] -= 0.5;
         let numeric = (loss(&data, &plus, 1.2, 0.3, 1) - loss(&data, &minus, 1.2, 0.3, 1)) / 1.0;
         let analytic = g[i][h];
+        assert!(analytic != 0.0, "weight {} [{h}] unused", layout::name(i));
         assert!(
             (numeric - analytic).abs() <= 1e-3 * analytic.abs().max(1e-6),
             "weight {} [{h}]: numeric {numeric} analytic {analytic}",
