@@ -61,7 +61,7 @@ pub enum Term {
     /// Side-to-move bonus.
     Tempo,
     /// How much the endgame half is pushed away from a draw, or toward it, by how much play is
-    /// left (pawns, pawns on both wings, a pure pawn ending); counted on White's side.
+    /// left (pawns, pawns on both wings, a pure pawn ending); counted for the side it favours.
     Complexity,
 }
 
@@ -534,9 +534,14 @@ pub fn evaluate_with<T: Tracer>(pos: &Position, pawns: &mut PawnTable, t: &mut T
     let mut total = acc[0] - acc[1];
     let adjust = complexity(pos, total.eg() as i32, t);
     if adjust != 0 {
-        let s = Score::new(0, adjust as i16);
-        t.value(Term::Complexity, Color::White, s);
-        total += s;
+        // reported as a value of the side it favours
+        let (side, s) = if adjust > 0 {
+            (Color::White, Score::new(0, adjust as i16))
+        } else {
+            (Color::Black, Score::new(0, -adjust as i16))
+        };
+        t.value(Term::Complexity, side, s);
+        total += Score::new(0, adjust as i16);
     }
 
     // The one place where the packed total becomes a single number.
