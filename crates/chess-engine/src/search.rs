@@ -22,6 +22,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Share of the soft time budget after which no new iteration starts, before the stability,
+/// node-share and score-drop factors.
+const TIME_SHARE: f64 = 0.9;
+
 /// Signals shared between the protocol thread and a running search.
 pub struct Control {
     stop: AtomicBool,
@@ -170,6 +174,8 @@ struct RootMove {
     score: i32,
     prev_score: i32,
     pv: Vec<Move>,
+    /// Nodes searched under this move in the current iteration.
+    nodes: u64,
 }
 
 /// Per-ply search stack entry.
@@ -268,6 +274,7 @@ pub fn search(
             score: -INFINITE,
             prev_score: -INFINITE,
             pv: vec![mv],
+            nodes: 0,
         })
         .collect();
     if root_moves.is_empty() {
@@ -432,6 +439,7 @@ impl<'a, 's> Worker<'a, 's> {
             .clamp(1, MAX_PLY as i32 - 8);
         let mut stability = 0;
         let mut last_best = Move::NULL;
+        let mut last_score = -INFINITE;
         let mut depth = 1;
         while depth <= max_depth {
             // Helper threads skip some depths so that the threads spread over the tree.
@@ -445,6 +453,7 @@ impl<'a, 's> Worker<'a, 's> {
                     rm.prev_score = rm.score;
                 }
                 rm.score = -INFINITE;
+                rm.nodes = 0;
             }
             for pv_idx in 0..self.multipv {
                 self.pv_idx = pv_idx;
@@ -507,17 +516,27 @@ impl<'a, 's> Worker<'a, 's> {
             }
             if !self.shared.control.is_pondering() {
                 if let Some(soft) = self.shared.budget.soft {
-                    // Stop starting iterations once a stability-scaled share of the soft time is
-                    // used: the next iteration would most likely not finish within it.
-                    let factor = [1.2, 0.9, 0.75, 0.6, 0.5][stability.min(4)];
+                    // Stop starting iterations once a share of the soft time is used: smaller
+                    // when the best move has stayed the same and took most of the nodes, larger
+                    // after the score dropped.
+                    let stable = [1.2, 1.0, 0.85, 0.75, 0.65][stability.min(4)];
+                    let all: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+                    let share = self.root_moves[0].nodes as f64 / all.max(1) as f64;
+                    let effort = (1.6 - share).clamp(0.6, 1.4);
+                    let drop = if last_score > -INFINITE && score.abs() < KNOWN_WIN {
+                        1.0 + (last_score - score).clamp(0, 80) as f64 / 100.0
+                    } else {
+                        1.0
+                    };
                     if self.root_moves.len() == 1
                         || self.shared.control.elapsed().as_secs_f64()
-                            > soft.as_secs_f64() * factor * 0.6
+                            > soft.as_secs_f64() * stable * effort * drop * TIME_SHARE
                     {
                         break;
                     }
                 }
             }
+            last_score = score;
             depth += 1;
         }
         self.publish_nodes();
@@ -606,6 +625,7 @@ impl<'a, 's> Worker<'a, 's> {
         };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             let child = root.play(m);
             self.shared.tt.prefetch(child.hash());
             self.path.push(child.hash());
@@ -630,6 +650,7 @@ impl<'a, 's> Worker<'a, 's> {
                 s
             };
             self.path.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
