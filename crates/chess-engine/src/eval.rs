@@ -614,7 +614,10 @@ fn king_danger<T: Tracer>(t: &mut T, color: Color, counts: [i32; at::KING_DANGER
     -Score::new(mg as i16, eg as i16)
 }
 
-/// The king-danger penalty (middlegame, endgame) of units `(mg, eg)`: see [`king_danger`].
+/// The king-danger penalty (middlegame, endgame) of units `(mg, eg)`, each the sum of the
+/// [`layout::KING_DANGER`] weights' halves times their feature counts:
+/// `(max(mg, 0)² / KING_DANGER_MG_DIV, max(eg, 0) / KING_DANGER_EG_DIV)`, each at most
+/// [`KING_DANGER_MAX`].
 pub fn king_danger_penalty(mg: i32, eg: i32) -> (i32, i32) {
     let mg = mg.clamp(0, 4 * KING_DANGER_MAX);
     (
