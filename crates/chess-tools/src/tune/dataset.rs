@@ -124,11 +124,13 @@ impl Entry {
             mg += a * n as f64;
             eg += b * n as f64;
         }
+        let mut danger_slope = [[0.0; 2]; 2];
         for (king, sign) in [(0, -1.0), (1, 1.0)] {
             if let Some(units) = self.units(king, w) {
                 let p = Danger::at(units);
                 mg += sign * p.value[0];
                 eg += sign * p.value[1];
+                danger_slope[king] = p.slope;
             }
         }
         // complexity: eg + sign(eg) × max(c, −|eg|)
@@ -148,6 +150,7 @@ impl Entry {
             value: mg * self.mg_share as f64 + eg * self.eg_share as f64,
             eg_slope: if open { 1.0 } else { 0.0 },
             complexity_slope: if open { sign } else { 0.0 },
+            danger_slope,
         }
     }
 
@@ -178,6 +181,9 @@ pub struct Forward {
     pub eg_slope: f64,
     /// The derivative of the endgame half after the complexity by the complexity units.
     pub complexity_slope: f64,
+    /// Per king (White's, Black's): the slope of its danger penalty at its units (0 when the
+    /// king is not attacked), middlegame and endgame.
+    pub danger_slope: [[f64; 2]; 2],
 }
 
 /// The king-danger penalty of some units and its slope: the engine's

@@ -3,7 +3,7 @@
 //! Adam steps. Sums run over a fixed number of chunks added in chunk order, so a run gives the
 //! same numbers whatever the number of threads.
 
-use super::dataset::{Danger, Entry};
+use super::dataset::Entry;
 use ply_chess_engine::layout;
 
 /// Chunks a pass over the data is cut into (independent of the thread count).
@@ -102,14 +102,12 @@ pub fn gradient(
             // The king danger: the penalty's slope times each feature's count, against White
             // (subtracted) and against Black (added).
             for (king, sign) in [(0, -1.0), (1, 1.0)] {
-                if let Some(units) = e.units(king, w) {
-                    let slope = Danger::at(units).slope;
-                    let (sm, se) = (sign * dm * slope[0], sign * de * slope[1]);
-                    for &(i, c) in e.danger[king].iter() {
-                        let gi = &mut g[layout::KING_DANGER + i as usize];
-                        gi[0] += sm * c as f64;
-                        gi[1] += se * c as f64;
-                    }
+                let slope = f.danger_slope[king];
+                let (sm, se) = (sign * dm * slope[0], sign * de * slope[1]);
+                for &(i, c) in e.danger[king].iter() {
+                    let gi = &mut g[layout::KING_DANGER + i as usize];
+                    gi[0] += sm * c as f64;
+                    gi[1] += se * c as f64;
                 }
             }
         }
