@@ -43,6 +43,8 @@ enum Command {
     Match(Box<cli::r#match::MatchArgs>),
     /// Self-play training positions labelled with the final score (exact from --exact empties).
     Datagen(cli::datagen::DatagenArgs),
+    /// Static evaluation of every position of an OBF file (discs, side to move's view).
+    Eval(cli::eval::EvalArgs),
 }
 
 /// The text mode's options given on the command line before a subcommand: each subcommand has
@@ -108,5 +110,6 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Weights(a) => cli::weights::run(&a),
         Command::Match(a) => cli::r#match::run(&a),
         Command::Datagen(a) => cli::datagen::run(&a),
+        Command::Eval(a) => cli::eval::run(&a),
     }
 }

@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod bench;
 pub mod datagen;
 pub mod engine;
+pub mod eval;
 pub mod fit_mpc;
 pub mod gtp;
 pub mod r#match;
