@@ -45,6 +45,8 @@ enum Command {
     Datagen(cli::datagen::DatagenArgs),
     /// Static evaluation of every position of an OBF file (discs, side to move's view).
     Eval(cli::eval::EvalArgs),
+    /// The strong-play test set from datagen games: OBF files of exactly scored positions.
+    Testset(cli::testset::TestsetArgs),
 }
 
 /// The text mode's options given on the command line before a subcommand: each subcommand has
@@ -111,5 +113,6 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Match(a) => cli::r#match::run(&a),
         Command::Datagen(a) => cli::datagen::run(&a),
         Command::Eval(a) => cli::eval::run(&a),
+        Command::Testset(a) => cli::testset::run(&a),
     }
 }

@@ -3,8 +3,8 @@
 //! pipeline of
 //! the pattern evaluation ([`train`]: samples from WTHOR games, exact labels, per-stage fit,
 //! held-out errors), the fit of the Multi-ProbCut predictors ([`mpc`]), and matches against an
-//! external GTP engine ([`matchplay`]). The `ply-othello` program runs them as `train`,
-//! `fit-mpc` and `match`.
+//! external GTP engine ([`matchplay`]), and the strong-play test set ([`testset`]). The
+//! `ply-othello` program runs them as `datagen`, `train`, `fit-mpc`, `match` and `testset`.
 //!
 //! Every module is public (the `ply-othello` program drives each): [`datagen`], [`train`] with its
 //! `dataset`, `exact`, `fit`, `measure` and `pipeline` steps, [`mpc`], and [`matchplay`] with
@@ -29,4 +29,5 @@
 pub mod datagen;
 pub mod matchplay;
 pub mod mpc;
+pub mod testset;
 pub mod train;

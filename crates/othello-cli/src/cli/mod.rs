@@ -12,6 +12,7 @@ pub mod r#match;
 pub mod nboard;
 pub mod perft;
 pub mod solve;
+pub mod testset;
 pub mod text;
 pub mod train;
 pub mod weights;

@@ -1,0 +1,112 @@
+//! `ply-othello testset`: the strong-play test set of the evaluation (`ply_othello_tools::testset`)
+//! from `datagen` files: the positions at the chosen numbers of empties, once each up to
+//! symmetry and none that occurs in the training files, written as one OBF file per number of
+//! empties with the perfect-play move and the exact score.
+
+use super::CliError;
+use clap::Args;
+use ply_othello_tools::datagen::Label;
+use ply_othello_tools::testset::{extract, key, to_obf};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `testset`.
+#[derive(Args)]
+pub struct TestsetArgs {
+    /// `datagen` output files with the test games (made with `--random-min 0 --random-max 12
+    /// --exact E`, E at least the largest number of empties asked for).
+    #[arg(long, required = true)]
+    data: Vec<PathBuf>,
+    /// Training data (`datagen` output or `train --labels` files): none of their positions, up to
+    /// symmetry, enters the test set.
+    #[arg(long)]
+    exclude: Vec<PathBuf>,
+    /// Numbers of empties to keep (comma-separated); one file `e<N>.obf` each.
+    #[arg(long, value_delimiter = ',', default_value = "14,20,24")]
+    empties: Vec<u32>,
+    /// Keep at most this many positions per number of empties (the first in data order).
+    #[arg(long)]
+    max: Option<usize>,
+    /// Directory of the OBF files.
+    #[arg(long)]
+    out_dir: PathBuf,
+}
+
+/// The records of a `datagen` file, in file order.
+fn read_records(path: &Path) -> Result<Vec<Label>, CliError> {
+    let text = super::read_text(path)?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            l.parse::<Label>()
+                .map_err(|e| CliError::Datagen(format!("{}:{}: {e}", path.display(), n + 1)))
+        })
+        .collect()
+}
+
+/// Position keys of a training file: its first two fields (`<squares> <X|O>`), which both the
+/// `datagen` and the label formats start with.
+fn read_keys(path: &Path, keys: &mut HashSet<(u64, u64)>) -> Result<(), CliError> {
+    let text = super::read_text(path)?;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split_whitespace();
+        let text = format!(
+            "{} {}",
+            fields.next().unwrap_or_default(),
+            fields.next().unwrap_or_default()
+        );
+        let position: ply_othello::Position = text
+            .parse()
+            .map_err(|e| CliError::Datagen(format!("{}:{}: {e}", path.display(), n + 1)))?;
+        keys.insert(key(&position.board));
+    }
+    Ok(())
+}
+
+/// Runs `testset`.
+pub fn run(a: &TestsetArgs) -> Result<ExitCode, CliError> {
+    let mut labels = Vec::new();
+    for path in &a.data {
+        labels.extend(read_records(path)?);
+    }
+    let mut training = HashSet::new();
+    for path in &a.exclude {
+        read_keys(path, &mut training)?;
+    }
+    let (sets, dropped) = extract(&labels, &a.empties, &training);
+    std::fs::create_dir_all(&a.out_dir).map_err(|source| CliError::Write {
+        path: a.out_dir.display().to_string(),
+        source,
+    })?;
+    for (empties, positions) in &sets {
+        let kept = &positions[..positions.len().min(a.max.unwrap_or(usize::MAX))];
+        let mut text = format!(
+            "% ply-othello strong-play test set: {} positions at {empties} empties, side to move's \
+             exact score after the move perfect play made\n",
+            kept.len()
+        );
+        for p in kept {
+            writeln!(text, "{}", to_obf(p)).expect("writing to a String");
+        }
+        let path = a.out_dir.join(format!("e{empties}.obf"));
+        super::write(&path, text)?;
+        eprintln!("{}: {} positions", path.display(), kept.len());
+    }
+    eprintln!(
+        "{} records read, {} training positions excluded; dropped: {} repeated, {} in training, \
+         {} without a recoverable move",
+        labels.len(),
+        training.len(),
+        dropped.duplicates,
+        dropped.in_training,
+        dropped.no_move
+    );
+    Ok(ExitCode::SUCCESS)
+}
