@@ -3,8 +3,9 @@
 
 use super::CliError;
 use clap::Args;
+use ply_othello_tools::train::patterns::{candidate, Shape, CANDIDATES};
 use ply_othello_tools::train::pipeline::{self, DataOptions, Options, OutputOptions, SolveOptions};
-use ply_othello_tools::train::{FitConfig, Method};
+use ply_othello_tools::train::{FitConfig, Method, PatternSet};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -107,6 +108,11 @@ pub struct TrainArgs {
     /// Below this many empties, train only on exact labels (solver label files); 0 = off.
     #[arg(long, default_value_t = 0)]
     exact_below: u8,
+    /// Candidate shapes fitted besides Edax's patterns, to choose new patterns by their
+    /// measured errors (comma-separated: triangle, cross, narrow, fish, edgey, diag5x). Such
+    /// weights are measured and checkpointed; ply's and Edax's files cannot hold them yet.
+    #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
+    extra_patterns: Vec<&'static Shape>,
 }
 
 /// Runs `train`.
@@ -150,6 +156,7 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             window: a.window,
             quantum: a.quantum,
         },
+        patterns: PatternSet::edax().with(&a.extra_patterns),
         measure_only: a.measure.clone(),
         outputs: OutputOptions {
             out: a.out.clone(),
@@ -160,6 +167,13 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
     };
     pipeline::run(&opts, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn parse_shape(s: &str) -> Result<&'static Shape, String> {
+    candidate(s).ok_or_else(|| {
+        let names: Vec<&str> = CANDIDATES.iter().map(|c| c.name).collect();
+        format!("unknown pattern {s:?} (one of {})", names.join(", "))
+    })
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {

@@ -149,14 +149,16 @@ pub enum LabelError {
     #[error("cannot read label file {0}: {1}")]
     Io(PathBuf, std::io::Error),
     /// A line does not parse.
-    #[error("{0}:{1}: expected `<64 squares X/O/-> <X|O> <score>`")]
+    #[error("{0}:{1}: expected `<64 squares X/O/-> <X|O> <score>` or an annotated OBF line")]
     Syntax(PathBuf, usize),
 }
 
 /// Reads a label file: one position a line, `<64 chars a1..h8: X black, O white, - empty>
 /// <side to move X|O> <score from the side to move's view>`, optionally followed by a game
 /// index and `exact` or `played` (the lines of `ply-othello datagen`); `%` or `#` starts a
-/// comment line. A sample is exact unless its line says `played`.
+/// comment line. A sample is exact unless its line says `played`. OBF lines
+/// (`<board> <side>; <move>:<score>; ...`, as `ply-othello testset` writes) are read too, with
+/// their best annotated score as an exact label.
 ///
 /// # Errors
 /// [`LabelError`] on I/O errors or a malformed line.
@@ -169,6 +171,14 @@ pub fn read_labels(path: &Path) -> Result<Vec<Sample>, LabelError> {
             continue;
         }
         let bad = || LabelError::Syntax(path.to_path_buf(), n + 1);
+        if line.contains(';') {
+            let obf = ply_othello::parse_obf_line(line).map_err(|_| bad())?;
+            let (board, score) = obf
+                .and_then(|o| Some((o.position.board, o.best_score()?)))
+                .ok_or_else(bad)?;
+            out.push(Sample::new(&board, score as i8, true));
+            continue;
+        }
         let mut it = line.split_whitespace();
         let (squares, side, score) = (
             it.next().ok_or_else(bad)?,
@@ -237,6 +247,13 @@ mod tests {
         let s = read_labels(&dir).unwrap();
         assert_eq!((s[0].exact, s[1].exact), (false, true));
         std::fs::write(&dir, "---- X 0\n").unwrap();
+        assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
+        // an annotated OBF line gives its best score, exact; one without annotations is an error
+        let obf = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+        std::fs::write(&dir, format!("{obf}; G6:-2; H5:+6;\n")).unwrap();
+        let s = read_labels(&dir).unwrap();
+        assert_eq!((s[0].label, s[0].exact, s[0].empties), (6, true, 6));
+        std::fs::write(&dir, format!("{obf};\n")).unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
         let _ = std::fs::remove_file(&dir);
     }

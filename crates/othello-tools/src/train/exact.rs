@@ -2,8 +2,7 @@
 //! number of empties, to measure the evaluation against perfect play and to write label files.
 
 use super::dataset::Sample;
-use super::fit::evaluate_sample;
-use ply_othello_engine::eval::PackedWeights;
+use super::fit::{evaluate_sample, Model};
 use ply_othello_engine::{Mode, Solver};
 use std::io::Write;
 
@@ -57,7 +56,7 @@ pub fn label_agreement(original: &[&Sample], solved: &[Sample]) -> (usize, usize
 }
 
 /// Mean absolute error (discs) of `w` on solved samples.
-pub fn mae(w: &PackedWeights, solved: &[Sample]) -> f64 {
+pub fn mae(w: &Model, solved: &[Sample]) -> f64 {
     let sum: f64 = solved
         .iter()
         .map(|s| f64::from((evaluate_sample(w, s) - f32::from(s.label)).abs()))

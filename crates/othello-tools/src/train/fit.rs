@@ -5,7 +5,8 @@
 //! summation order. Resumable: each finished stage is saved.
 
 use super::dataset::Sample;
-use ply_othello_engine::eval::pattern::{self, N_FEATURES, PACKED_BIAS, PACKED_LEN};
+use super::patterns::PatternSet;
+use ply_othello::Board;
 use ply_othello_engine::eval::weights::{source_empties, PackedWeights, N_PLIES};
 use std::path::{Path, PathBuf};
 
@@ -83,6 +84,12 @@ fn stage_distance(s: usize, plies: u8, empties: u8) -> f32 {
 
 /// Packed indices, labels and weights of the samples a stage trains on.
 struct Batch {
+    /// Packed indices per sample (the set's number of features).
+    width: usize,
+    /// Weights of a packed stage.
+    len: usize,
+    /// Position of the bias.
+    bias: usize,
     idx: Vec<u32>,
     y: Vec<f32>,
     weight: Vec<f32>,
@@ -91,20 +98,26 @@ struct Batch {
 }
 
 impl Batch {
-    fn new<'a>(samples: impl Iterator<Item = &'a Sample>) -> Batch {
-        Batch::weighted(samples.map(|s| (s, 1.0, true)))
+    fn new<'a>(set: &PatternSet, samples: impl Iterator<Item = &'a Sample>) -> Batch {
+        Batch::weighted(set, samples.map(|s| (s, 1.0, true)))
     }
 
-    fn weighted<'a>(samples: impl Iterator<Item = (&'a Sample, f32, bool)>) -> Batch {
+    fn weighted<'a>(
+        set: &PatternSet,
+        samples: impl Iterator<Item = (&'a Sample, f32, bool)>,
+    ) -> Batch {
         let (mut idx, mut y, mut weight, mut own) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for (s, w, o) in samples {
-            idx.extend_from_slice(&pattern::packed_indices(&s.features));
+            set.indices(s.board.player(), s.board.opponent(), &mut idx);
             y.push(f32::from(s.label));
             weight.push(w);
             own.push(o);
         }
         Batch {
+            width: set.n_features(),
+            len: set.packed_len(),
+            bias: set.bias(),
             idx,
             y,
             weight,
@@ -124,9 +137,10 @@ impl Batch {
         (sum / n.max(1) as f64) as f32
     }
 
-    /// Row `i` of the design matrix: the 46 packed positions (the bias is implicit).
+    /// Row `i` of the design matrix: the packed positions of its features (the bias is
+    /// implicit).
     fn row(&self, i: usize) -> &[u32] {
-        &self.idx[i * N_FEATURES..(i + 1) * N_FEATURES]
+        &self.idx[i * self.width..(i + 1) * self.width]
     }
 
     fn len(&self) -> usize {
@@ -134,8 +148,7 @@ impl Batch {
     }
 
     fn predict(&self, w: &[f32], i: usize) -> f32 {
-        let row = &self.idx[i * N_FEATURES..(i + 1) * N_FEATURES];
-        w[PACKED_BIAS] + row.iter().map(|&j| w[j as usize]).sum::<f32>()
+        w[self.bias] + self.row(i).iter().map(|&j| w[j as usize]).sum::<f32>()
     }
 
     /// Mean absolute error in discs.
@@ -176,9 +189,9 @@ fn fit_stage(
     log: &mut dyn FnMut(EpochLog),
 ) -> Vec<f32> {
     let mut w = init.to_vec();
-    let mut m = vec![0f32; PACKED_LEN];
-    let mut v = vec![0f32; PACKED_LEN];
-    let mut grad = vec![0f32; PACKED_LEN];
+    let mut m = vec![0f32; train.len];
+    let mut v = vec![0f32; train.len];
+    let mut grad = vec![0f32; train.len];
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let n = train.weight.iter().sum::<f32>().max(1.0);
     for epoch in 1..=epochs {
@@ -191,12 +204,12 @@ fn fit_stage(
             for &j in train.row(i) {
                 grad[j as usize] += wr;
             }
-            grad[PACKED_BIAS] += wr;
+            grad[train.bias] += wr;
         }
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
         let progress = (epoch - 1) as f32 / (epochs.max(2) - 1) as f32;
         let lr = cfg.lr * (cfg.lr_end.max(1e-6) / cfg.lr).powf(progress);
-        for j in 0..PACKED_LEN {
+        for j in 0..train.len {
             let g = 2.0 * grad[j] / n + 2.0 * cfg.l2 * w[j];
             if g == 0.0 && m[j] == 0.0 {
                 continue;
@@ -231,7 +244,7 @@ fn fit_stage_cg(
 ) -> Vec<f32> {
     let n = train.len();
     let ridge = |j: usize| {
-        if j == PACKED_BIAS {
+        if j == train.bias {
             0.0
         } else {
             f64::from(cfg.ridge)
@@ -248,13 +261,13 @@ fn fit_stage_cg(
     };
     // s = A^T W r - ridge * w (minus half the gradient)
     let gradient = |r: &[f64], w: &[f64]| {
-        let mut s = vec![0f64; PACKED_LEN];
+        let mut s = vec![0f64; train.len];
         for (i, (&ri, &wi)) in r.iter().zip(&train.weight).enumerate() {
             let wr = f64::from(wi) * ri;
             for &j in train.row(i) {
                 s[j as usize] += wr;
             }
-            s[PACKED_BIAS] += wr;
+            s[train.bias] += wr;
         }
         for (j, sj) in s.iter_mut().enumerate() {
             *sj -= ridge(j) * w[j];
@@ -277,7 +290,7 @@ fn fit_stage_cg(
         }
         let mut delta = 0f64;
         for (i, qi) in q.iter_mut().enumerate() {
-            let v = p[PACKED_BIAS] + train.row(i).iter().map(|&j| p[j as usize]).sum::<f64>();
+            let v = p[train.bias] + train.row(i).iter().map(|&j| p[j as usize]).sum::<f64>();
             *qi = v;
             delta += f64::from(train.weight[i]) * v * v;
         }
@@ -316,9 +329,11 @@ fn fit_stage_cg(
     w32(&w)
 }
 
-/// Fits stage `s` from `init` for `epochs` full-batch epochs on the training samples within the
-/// configured window, logging the validation error at the stage's own empties.
+/// Fits stage `s` of `set` from `init` for `epochs` full-batch epochs on the training samples
+/// within the configured window, logging the validation error at the stage's own empties.
+#[allow(clippy::too_many_arguments)]
 pub fn fit_one(
+    set: &PatternSet,
     train: &[Sample],
     validation: &[Sample],
     s: usize,
@@ -330,6 +345,7 @@ pub fn fit_one(
     // distance to the nearer of the stage's two numbers of empties
     let distance = |x: &Sample| stage_distance(s, cfg.plies, x.empties);
     let mut tb = Batch::weighted(
+        set,
         train
             .iter()
             .filter(|x| distance(x) <= cfg.window as f32)
@@ -341,7 +357,7 @@ pub fn fit_one(
                 )
             }),
     );
-    let vb = Batch::new(validation.iter().filter(|x| distance(x) == 0.0));
+    let vb = Batch::new(set, validation.iter().filter(|x| distance(x) == 0.0));
     match cfg.method {
         Method::Cg if cfg.huber > 0.0 => {
             // Huber loss by iteratively reweighted least squares: residuals beyond `huber`
@@ -375,17 +391,23 @@ pub enum FitError {
     Checkpoint(PathBuf, std::io::Error),
 }
 
-fn checkpoint_path(dir: &Path, plies: u8, stage: usize) -> PathBuf {
+/// Checkpoint file of a stage: Edax's set keeps the historical names, a set with extra
+/// kinds adds their names.
+fn checkpoint_path(dir: &Path, set: &PatternSet, plies: u8, stage: usize) -> PathBuf {
+    let extra: String = set.kinds()[PatternSet::edax().kinds().len()..]
+        .iter()
+        .map(|k| format!("+{}", k.name))
+        .collect();
     if plies == 2 {
-        dir.join(format!("stage_{stage:02}.f32"))
+        dir.join(format!("stage_{stage:02}{extra}.f32"))
     } else {
-        dir.join(format!("stage{plies}_{stage:02}.f32"))
+        dir.join(format!("stage{plies}_{stage:02}{extra}.f32"))
     }
 }
 
-fn load_checkpoint(dir: &Path, plies: u8, stage: usize) -> Option<Vec<f32>> {
-    let bytes = std::fs::read(checkpoint_path(dir, plies, stage)).ok()?;
-    (bytes.len() == 4 * PACKED_LEN).then(|| {
+fn load_checkpoint(dir: &Path, set: &PatternSet, plies: u8, stage: usize) -> Option<Vec<f32>> {
+    let bytes = std::fs::read(checkpoint_path(dir, set, plies, stage)).ok()?;
+    (bytes.len() == 4 * set.packed_len()).then(|| {
         bytes
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -393,8 +415,14 @@ fn load_checkpoint(dir: &Path, plies: u8, stage: usize) -> Option<Vec<f32>> {
     })
 }
 
-fn save_checkpoint(dir: &Path, plies: u8, stage: usize, w: &[f32]) -> Result<(), FitError> {
-    let path = checkpoint_path(dir, plies, stage);
+fn save_checkpoint(
+    dir: &Path,
+    set: &PatternSet,
+    plies: u8,
+    stage: usize,
+    w: &[f32],
+) -> Result<(), FitError> {
+    let path = checkpoint_path(dir, set, plies, stage);
     let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, bytes)
@@ -402,34 +430,35 @@ fn save_checkpoint(dir: &Path, plies: u8, stage: usize, w: &[f32]) -> Result<(),
         .map_err(|e| FitError::Checkpoint(path, e))
 }
 
-/// Fits all stages, from the fewest empties up (each warm-starts from the previous one),
-/// skipping stages already in `checkpoint`; returns quantised packed weights.
+/// Fits all stages of `set`, from the fewest empties up (each warm-starts from the previous
+/// one), skipping stages already in `checkpoint`; returns the quantised model.
 ///
 /// # Errors
 /// [`FitError`] when a checkpoint cannot be written.
 pub fn fit_all(
+    set: &PatternSet,
     train: &[Sample],
     validation: &[Sample],
     cfg: &FitConfig,
     checkpoint: Option<&Path>,
     log: &mut dyn FnMut(EpochLog),
-) -> Result<PackedWeights, FitError> {
+) -> Result<Model, FitError> {
     if let Some(dir) = checkpoint {
         std::fs::create_dir_all(dir).map_err(|e| FitError::Checkpoint(dir.to_path_buf(), e))?;
     }
     let mut stages: Vec<Vec<f32>> = Vec::with_capacity(n_stages(cfg.plies));
-    let mut prev = vec![0f32; PACKED_LEN];
+    let mut prev = vec![0f32; set.packed_len()];
     for s in 0..n_stages(cfg.plies) {
-        let w = match checkpoint.and_then(|d| load_checkpoint(d, cfg.plies, s)) {
+        let w = match checkpoint.and_then(|d| load_checkpoint(d, set, cfg.plies, s)) {
             Some(w) => w,
             None if cfg.stage_mask.checked_shr(s as u32).unwrap_or(0) & 1 == 0 => {
-                vec![0f32; PACKED_LEN]
+                vec![0f32; set.packed_len()]
             }
             None => {
                 let epochs = if s == 0 { cfg.epochs_first } else { cfg.epochs };
-                let w = fit_one(train, validation, s, &prev, epochs, cfg, log);
+                let w = fit_one(set, train, validation, s, &prev, epochs, cfg, log);
                 if let Some(dir) = checkpoint {
-                    save_checkpoint(dir, cfg.plies, s, &w)?;
+                    save_checkpoint(dir, set, cfg.plies, s, &w)?;
                 }
                 w
             }
@@ -437,7 +466,50 @@ pub fn fit_all(
         prev.clone_from(&w);
         stages.push(w);
     }
-    Ok(quantise(&stages, cfg.quantum, cfg.plies))
+    Ok(Model {
+        set: set.clone(),
+        weights: quantise(&stages, cfg.quantum, cfg.plies),
+    })
+}
+
+/// Fitted weights with the pattern set they belong to.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The pattern set.
+    pub set: PatternSet,
+    /// Per-stage tables in the set's packed layout (Edax's set: `eval.dat`'s).
+    pub weights: PackedWeights,
+}
+
+impl Model {
+    /// Weights of Edax's pattern set (from the engine or a weight file).
+    pub fn edax(weights: PackedWeights) -> Model {
+        Model {
+            set: PatternSet::edax(),
+            weights,
+        }
+    }
+
+    /// The weights when they are for Edax's set alone, the only one ply's and Edax's weight
+    /// files hold yet.
+    pub fn packed(&self) -> Option<&PackedWeights> {
+        self.set.is_edax().then_some(&self.weights)
+    }
+
+    /// Static evaluation of a position (side to move first), in discs (unrounded).
+    pub fn evaluate(&self, board: &Board) -> f32 {
+        let w = &self.weights;
+        let empties = board.empty_count() as usize;
+        let table = &w.stages[w.stage_of_empties[source_empties(empties)] as usize];
+        let mut idx = Vec::with_capacity(self.set.n_features());
+        self.set.indices(board.player(), board.opponent(), &mut idx);
+        let sum: i32 = idx
+            .iter()
+            .map(|&i| i32::from(table[i as usize]))
+            .sum::<i32>()
+            + i32::from(table[self.set.bias()]);
+        sum as f32 / 128.0
+    }
 }
 
 /// Rounds float weights (discs) to `i16` multiples of `quantum` in 1/128 disc; `plies` as in
@@ -458,22 +530,14 @@ pub fn quantise(stages: &[Vec<f32>], quantum: u16, plies: u8) -> PackedWeights {
     }
 }
 
-/// Static evaluation of a sample with packed weights, in discs (unrounded).
-pub fn evaluate_sample(w: &PackedWeights, s: &Sample) -> f32 {
-    let table = &w.stages[w.stage_of_empties[source_empties(usize::from(s.empties))] as usize];
-    let idx = pattern::packed_indices(&s.features);
-    let sum: i32 = idx
-        .iter()
-        .map(|&i| i32::from(table[i as usize]))
-        .sum::<i32>()
-        + i32::from(table[PACKED_BIAS]);
-    sum as f32 / 128.0
+/// Static evaluation of a sample, in discs (unrounded).
+pub fn evaluate_sample(w: &Model, s: &Sample) -> f32 {
+    w.evaluate(&s.board)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_othello::Board;
 
     #[test]
     fn stages_cover_the_merged_plies() {
@@ -548,8 +612,9 @@ mod tests {
             huber: 0.0,
             robust_rounds: 0,
         };
-        let train = Batch::new(samples.iter());
-        let zero = vec![0f32; PACKED_LEN];
+        let set = PatternSet::edax();
+        let train = Batch::new(&set, samples.iter());
+        let zero = vec![0f32; set.packed_len()];
         let w = fit_stage(&train, &train, &zero, 300, &cfg, 0, &mut |_| {});
         let mae = train.mae(&w);
         assert!(mae < 0.5, "adam mae {mae}");

@@ -2,8 +2,7 @@
 //! exact labels (perfect-play scores) and against all labels (final scores of the games).
 
 use super::dataset::Sample;
-use super::fit::evaluate_sample;
-use ply_othello_engine::eval::PackedWeights;
+use super::fit::{evaluate_sample, Model};
 
 /// Errors at one number of empties.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,7 +17,7 @@ pub struct MaeRow {
 
 /// Mean absolute errors of `w` on `samples`, one row per number of empties in `empties`.
 pub fn measure(
-    w: &PackedWeights,
+    w: &Model,
     samples: &[Sample],
     empties: std::ops::RangeInclusive<u8>,
 ) -> Vec<MaeRow> {
@@ -64,7 +63,7 @@ mod tests {
         let ds = Dataset::from_wthor(&files, &[Split::Test], |_| {});
         assert!(ds.train.is_empty() && ds.validation.is_empty() && ds.test.len() > 500_000);
         let w = ply_othello_engine::eval::embedded_weights().expect("embedded weights");
-        let rows = measure(&w, &ds.test, 24..=24);
+        let rows = measure(&Model::edax(w), &ds.test, 24..=24);
         let (n, mae) = rows[0].exact;
         assert!(n > 10_000, "{n} exact samples");
         // 5.75 discs when trained (BENCHMARKS.md); a zero evaluation scores about 14.4

@@ -4,8 +4,9 @@
 
 use super::dataset::{read_labels, Dataset, LabelError, Sample, Split};
 use super::exact;
-use super::fit::{fit_all, FitConfig, FitError};
+use super::fit::{fit_all, FitConfig, FitError, Model};
 use super::measure::{measure, MaeRow};
+use super::patterns::PatternSet;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello::wthor::{self, WthorError};
 use ply_othello_engine::eval::{self, EdaxFile, LoadError, PackedWeights};
@@ -24,6 +25,9 @@ pub struct Options {
     pub solving: SolveOptions,
     /// Fit hyper-parameters.
     pub fit: FitConfig,
+    /// The pattern set fitted: Edax's, or Edax's with candidate shapes (whose weights can be
+    /// measured and checkpointed but not yet written as a weight file).
+    pub patterns: PatternSet,
     /// Instead of fitting, only measure these weights (either format).
     pub measure_only: Option<PathBuf>,
     /// Where the weights go.
@@ -99,6 +103,13 @@ pub enum PipelineError {
     /// Output could not be written.
     #[error("cannot write {0}: {1}")]
     Write(PathBuf, std::io::Error),
+    /// Weights of a pattern set beyond Edax's were asked for in a file format that holds only
+    /// Edax's.
+    #[error(
+        "weights with extra patterns cannot be written as a ply or Edax weight file yet \
+         (--checkpoint keeps the fitted stages)"
+    )]
+    NoFormat,
 }
 
 fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
@@ -121,6 +132,10 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 /// # Errors
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
+    let writes = opts.outputs.out.is_some() || opts.outputs.edax_out.is_some();
+    if writes && !opts.patterns.is_edax() && opts.measure_only.is_none() {
+        return Err(PipelineError::NoFormat);
+    }
     let mut ds = read_data(opts, log)?;
     // one solver (and transposition table) for the training and the held-out solves
     let mut solver = (opts.solving.solve_test > 0 || opts.solving.solve_train > 0)
@@ -262,10 +277,10 @@ pub fn fit_or_load(
     opts: &Options,
     ds: &Dataset,
     log: &mut dyn Write,
-) -> Result<PackedWeights, PipelineError> {
+) -> Result<Model, PipelineError> {
     if let Some(path) = &opts.measure_only {
         let bytes = std::fs::read(path).map_err(|e| PipelineError::Read(path.clone(), e))?;
-        return Ok(eval::parse_weights(&bytes)?);
+        return Ok(Model::edax(eval::parse_weights(&bytes)?));
     }
     let cfg = opts.fit;
     let per_stage = |e: usize| {
@@ -297,6 +312,7 @@ pub fn fit_or_load(
         );
     };
     let w = fit_all(
+        &opts.patterns,
         &ds.train,
         &ds.validation,
         &cfg,
@@ -313,9 +329,13 @@ pub fn fit_or_load(
 /// An unwritable output file.
 pub fn write_weights(
     opts: &Options,
-    weights: &PackedWeights,
+    model: &Model,
     log: &mut dyn Write,
 ) -> Result<(), PipelineError> {
+    if opts.outputs.out.is_none() && opts.outputs.edax_out.is_none() {
+        return Ok(());
+    }
+    let weights = model.packed().ok_or(PipelineError::NoFormat)?;
     if let Some(path) = &opts.outputs.out {
         let bytes = eval::format::encode(weights, quantum_of(weights));
         std::fs::write(path, &bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
@@ -331,7 +351,7 @@ pub fn write_weights(
 
 /// Step 5, measure: the mean absolute error on the held-out games at 20..=24 empties, logged
 /// as a table and returned.
-pub fn measure_test(weights: &PackedWeights, ds: &Dataset, log: &mut dyn Write) -> Vec<MaeRow> {
+pub fn measure_test(weights: &Model, ds: &Dataset, log: &mut dyn Write) -> Vec<MaeRow> {
     let rows = measure(weights, &ds.test, 20..=24);
     let _ = writeln!(
         log,
@@ -426,7 +446,7 @@ pub fn solved_test_sets(
 }
 
 /// Logs the error of `weights` on each solved held-out set, next to that of a zero evaluation.
-pub fn report_solved(weights: &PackedWeights, solved_test: &SolvedSets, log: &mut dyn Write) {
+pub fn report_solved(weights: &Model, solved_test: &SolvedSets, log: &mut dyn Write) {
     if !solved_test.is_empty() {
         let _ = writeln!(
             log,

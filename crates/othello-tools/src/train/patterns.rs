@@ -1,0 +1,317 @@
+//! The pattern set a fit trains: Edax's 46 features (the engine's layout, so that the fitted
+//! tables are `eval.dat`'s) optionally followed by extra shapes, for choosing new patterns by
+//! measurement before the engine evaluates them.
+//!
+//! A shape is a list of squares (first = most significant base-3 digit). Its features are its
+//! distinct images under the 8 board symmetries, and indices that a symmetry of the shape onto
+//! itself maps onto each other share one weight, as Edax packs its own kinds. Packed layout of
+//! a stage: Edax's kinds as in `eval.dat`, then each extra kind's classes, then the bias.
+
+use ply_othello::symmetry::symmetry_square;
+use ply_othello_engine::eval::pattern::{self, FEATURES, KINDS, N_FEATURES, PACKED_LEN};
+
+/// A candidate shape: a name and its squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// Name used on the command line.
+    pub name: &'static str,
+    /// What it covers, for the help text.
+    pub about: &'static str,
+    /// Squares by name, first = most significant digit.
+    pub squares: &'static [&'static str],
+}
+
+/// Candidate shapes beyond Edax's, after the corner shapes of Egaroucid's published pattern
+/// list (10 squares each; the names are ours).
+pub const CANDIDATES: &[Shape] = &[
+    Shape {
+        name: "triangle",
+        about: "corner triangle A1-D1-A4",
+        squares: &["A1", "B1", "C1", "D1", "A2", "B2", "C2", "A3", "B3", "A4"],
+    },
+    Shape {
+        name: "cross",
+        about: "main diagonal A1-D4 with its two neighbouring diagonals",
+        squares: &["A1", "B2", "C3", "D4", "B1", "C2", "D3", "A2", "B3", "C4"],
+    },
+    Shape {
+        name: "narrow",
+        about: "narrow triangle: five squares of both edges from the corner, and B2",
+        squares: &["A1", "B1", "C1", "D1", "E1", "A2", "B2", "A3", "A4", "A5"],
+    },
+    Shape {
+        name: "fish",
+        about: "corner 2x2, the C2-D2 wing, B3-C3 and B4, D4",
+        squares: &["A1", "B1", "A2", "B2", "C2", "D2", "B3", "C3", "B4", "D4"],
+    },
+    Shape {
+        name: "edgey",
+        about: "edge A1-H1 with C2 and F2",
+        squares: &["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "C2", "F2"],
+    },
+    Shape {
+        name: "diag5x",
+        about: "5-square diagonal D1-H5 with the corner 2x2 G1-H2",
+        squares: &["D1", "E2", "F3", "G4", "H5", "G1", "H1", "G2", "H2"],
+    },
+];
+
+/// The candidate named `name`.
+pub fn candidate(name: &str) -> Option<&'static Shape> {
+    CANDIDATES.iter().find(|s| s.name == name)
+}
+
+/// One kind: features sharing a table.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// Name.
+    pub name: String,
+    /// The features' squares, each in digit order.
+    pub features: Vec<Vec<u8>>,
+    /// Symmetry class of every index (`3^len` entries).
+    class: Vec<u32>,
+    /// Number of classes.
+    pub classes: u32,
+    /// Offset of the kind's classes in a packed stage.
+    pub offset: u32,
+}
+
+/// Edax's kinds, optionally followed by extra shapes.
+#[derive(Clone, Debug)]
+pub struct PatternSet {
+    kinds: Vec<Kind>,
+    n_features: usize,
+    packed_len: usize,
+}
+
+fn square(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[1] - b'1') * 8 + (b[0] - b'A')
+}
+
+/// Base-3 index over `squares`, digit 0 own, 1 other, 2 empty.
+fn index(squares: &[u8], own: u64, other: u64) -> u32 {
+    squares.iter().fold(0, |v, &x| {
+        let d = if own >> x & 1 != 0 {
+            0
+        } else if other >> x & 1 != 0 {
+            1
+        } else {
+            2
+        };
+        v * 3 + d
+    })
+}
+
+impl Kind {
+    /// The kind of a shape: its distinct images under the board symmetries, and classes that
+    /// merge the indices its self-symmetries map onto each other.
+    fn of_shape(shape: &Shape) -> Kind {
+        let lead: Vec<u8> = shape.squares.iter().map(|s| square(s)).collect();
+        let mask = |sq: &[u8]| sq.iter().fold(0u64, |m, &x| m | 1 << x);
+        let image = |s: usize| -> Vec<u8> {
+            lead.iter()
+                .map(|&x| symmetry_square(usize::from(x), s) as u8)
+                .collect()
+        };
+        let mut features: Vec<Vec<u8>> = Vec::new();
+        let mut perms: Vec<Vec<usize>> = Vec::new();
+        for s in 0..8 {
+            let img = image(s);
+            if mask(&img) == mask(&lead) {
+                // a symmetry of the shape onto itself: digit p moves to position perm[p]
+                perms.push(
+                    img.iter()
+                        .map(|x| lead.iter().position(|y| y == x).expect("same squares"))
+                        .collect(),
+                );
+            }
+            if !features.iter().any(|f| mask(f) == mask(&img)) {
+                features.push(img);
+            }
+        }
+        let n = lead.len();
+        let size = 3usize.pow(n as u32);
+        let mut class = vec![u32::MAX; size];
+        let mut classes = 0;
+        for l in 0..size {
+            if class[l] != u32::MAX {
+                continue;
+            }
+            // digits of l, most significant first
+            let digits: Vec<usize> = (0..n)
+                .map(|p| l / 3usize.pow((n - 1 - p) as u32) % 3)
+                .collect();
+            for perm in &perms {
+                let mut m = 0;
+                for q in 0..n {
+                    let p = perm.iter().position(|&t| t == q).expect("a permutation");
+                    m = m * 3 + digits[p];
+                }
+                class[m] = classes;
+            }
+            classes += 1;
+        }
+        Kind {
+            name: shape.name.to_string(),
+            features,
+            class,
+            classes,
+            offset: 0,
+        }
+    }
+}
+
+impl PatternSet {
+    /// Edax's 46 features in the engine's packed layout.
+    pub fn edax() -> PatternSet {
+        let kinds = KINDS
+            .iter()
+            .enumerate()
+            .map(|(k, kind)| {
+                let (first, count) = kind.features;
+                Kind {
+                    name: kind.name.to_string(),
+                    features: (first..first + count)
+                        .map(|i| {
+                            let f = &FEATURES[usize::from(i)];
+                            f.squares[..usize::from(f.len)].to_vec()
+                        })
+                        .collect(),
+                    class: pattern::class_of_kind(k)
+                        .iter()
+                        .map(|&c| u32::from(c))
+                        .collect(),
+                    classes: kind.classes,
+                    offset: kind.packed_offset,
+                }
+            })
+            .collect();
+        PatternSet {
+            kinds,
+            n_features: N_FEATURES,
+            packed_len: PACKED_LEN,
+        }
+    }
+
+    /// This set followed by `shapes`.
+    pub fn with(mut self, shapes: &[&Shape]) -> PatternSet {
+        let mut offset = (self.packed_len - 1) as u32;
+        for shape in shapes {
+            let mut kind = Kind::of_shape(shape);
+            kind.offset = offset;
+            offset += kind.classes;
+            self.n_features += kind.features.len();
+            self.kinds.push(kind);
+        }
+        self.packed_len = offset as usize + 1;
+        self
+    }
+
+    /// Whether this is Edax's set alone (its tables are then `eval.dat`'s).
+    pub fn is_edax(&self) -> bool {
+        self.kinds.len() == KINDS.len()
+    }
+
+    /// The kinds.
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    /// Number of features (packed indices per position).
+    pub fn n_features(&self) -> usize {
+        self.n_features
+    }
+
+    /// Weights of one packed stage, the bias included.
+    pub fn packed_len(&self) -> usize {
+        self.packed_len
+    }
+
+    /// Position of the bias in a packed stage (the last).
+    pub fn bias(&self) -> usize {
+        self.packed_len - 1
+    }
+
+    /// Appends the packed index of every feature of the position (`own` = side to move).
+    pub fn indices(&self, own: u64, other: u64, out: &mut Vec<u32>) {
+        for kind in &self.kinds {
+            for f in &kind.features {
+                out.push(kind.offset + kind.class[index(f, own, other) as usize]);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_othello::symmetry;
+
+    fn random_boards(n: usize) -> Vec<(u64, u64)> {
+        let mut rng = 0x1234_5678_9abc_def1u64;
+        (0..n)
+            .map(|_| {
+                let mut next = || {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    rng
+                };
+                let (a, b) = (next(), next());
+                (a & !b, b & !a)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn edax_set_is_the_engines_packing() {
+        let set = PatternSet::edax();
+        assert!(set.is_edax());
+        assert_eq!(set.bias(), pattern::PACKED_BIAS);
+        for (own, other) in random_boards(2000) {
+            let mut idx = Vec::new();
+            set.indices(own, other, &mut idx);
+            let engine = pattern::packed_indices(&pattern::compute(own, other));
+            assert_eq!(idx, engine.to_vec());
+        }
+    }
+
+    #[test]
+    fn extra_kinds_are_symmetric_and_packed_after_edax() {
+        let shapes: Vec<&Shape> = CANDIDATES.iter().collect();
+        let set = PatternSet::edax().with(&shapes);
+        assert!(!set.is_edax());
+        for k in &set.kinds()[KINDS.len()..] {
+            // every candidate is symmetric about a diagonal or an axis: 4 images, half the classes
+            assert_eq!(k.features.len(), 4, "{}", k.name);
+            let n = k.features[0].len() as u32;
+            assert!(
+                k.classes > 3u32.pow(n) / 2 && k.classes < 3u32.pow(n),
+                "{}",
+                k.name
+            );
+            assert!(k.offset >= (PACKED_LEN - 1) as u32);
+        }
+        assert_eq!(set.n_features(), N_FEATURES + 4 * CANDIDATES.len());
+        // the sum of any per-class weights is the same on the 8 images of a board
+        let weights: Vec<u64> = (0..set.packed_len() as u64)
+            .map(|j| symmetry::symmetry(j.wrapping_mul(0x9E37_79B9_7F4A_7C15), 5) >> 40)
+            .collect();
+        for (own, other) in random_boards(300) {
+            let sum = |own, other| {
+                let mut idx = Vec::new();
+                set.indices(own, other, &mut idx);
+                assert!(idx.iter().all(|&i| (i as usize) < set.bias()));
+                idx.iter().map(|&i| weights[i as usize]).sum::<u64>()
+            };
+            let s0 = sum(own, other);
+            for s in 1..8 {
+                assert_eq!(
+                    s0,
+                    sum(symmetry::symmetry(own, s), symmetry::symmetry(other, s))
+                );
+            }
+        }
+    }
+}
