@@ -1,9 +1,12 @@
 //! Speed of the pattern evaluation: feature update (portable vs AVX2) and evaluation (scalar
-//! vs gathered lookups) over the positions of random games, best of several rounds.
+//! vs gathered lookups) over the positions of random games, best of several rounds; the
+//! evaluation with the shipped weights (Edax's 46 features, Edax-sized tables) and with weights
+//! that use all 62 features (full tables).
 //!
 //! `cargo run --release -p ply-othello-engine --example eval_bench`
 
 use ply_othello::Board;
+use ply_othello_engine::eval::pattern::{KINDS, N_EDAX_KINDS};
 use ply_othello_engine::eval::{embedded_weights, Features, Weights};
 use ply_testkit::XorShift64;
 use std::hint::black_box;
@@ -51,7 +54,12 @@ fn best_ns(rounds: usize, n: usize, mut run: impl FnMut() -> i64) -> f64 {
 }
 
 fn main() {
-    let w = Weights::new(&embedded_weights().expect("embedded weights"));
+    let shipped = embedded_weights().expect("embedded weights");
+    // the same weights plus one non-zero entry of an extra kind: full tables
+    let mut full = shipped.clone();
+    for stage in &mut full.stages {
+        stage[KINDS[N_EDAX_KINDS].packed_offset as usize] = 4;
+    }
     let pos = positions(2000);
     let n = pos.len();
     println!("{n} positions from 2000 random games; ns per call, best of 7 rounds");
@@ -61,12 +69,6 @@ fn main() {
             .sum()
     });
     println!("update portable  {upd:6.2} ns");
-    let ev = best_ns(7, n, || {
-        pos.iter()
-            .map(|(f, _, _, e)| i64::from(w.evaluate_scalar(f, *e)))
-            .sum()
-    });
-    println!("evaluate scalar  {ev:6.2} ns");
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 checked just above.
@@ -76,6 +78,28 @@ fn main() {
                 .sum()
         });
         println!("update avx2      {upd:6.2} ns");
+    }
+    for (name, packed) in [
+        ("shipped weights (46 features)", &shipped),
+        ("62 features", &full),
+    ] {
+        let w = Weights::new(packed);
+        println!("{name}: {} runtime tables", w.n_tables());
+        evaluations(&w, &pos);
+    }
+}
+
+/// Evaluation speed of `w` over `pos`, in game order and grouped by empties.
+fn evaluations(w: &Weights, pos: &[(Features, usize, u64, usize)]) {
+    let n = pos.len();
+    let ev = best_ns(7, n, || {
+        pos.iter()
+            .map(|(f, _, _, e)| i64::from(w.evaluate_scalar(f, *e)))
+            .sum()
+    });
+    println!("evaluate scalar  {ev:6.2} ns");
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 checked just above.
         let ev = best_ns(7, n, || {
             pos.iter()
@@ -91,7 +115,7 @@ fn main() {
     });
     println!("evaluate (dispatched) {ev:6.2} ns");
     // A search evaluates many positions of one ply in a row, so its table stays in cache.
-    let mut sorted = pos.clone();
+    let mut sorted = pos.to_vec();
     sorted.sort_by_key(|p| p.3);
     let ev = best_ns(7, n, || {
         sorted

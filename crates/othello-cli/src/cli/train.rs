@@ -108,9 +108,13 @@ pub struct TrainArgs {
     /// Below this many empties, train only on exact labels (solver label files); 0 = off.
     #[arg(long, default_value_t = 0)]
     exact_below: u8,
-    /// Candidate shapes fitted besides Edax's patterns, to choose new patterns by their
+    /// Pattern set fitted: `full` (the engine's 62 features: Edax's 46 and the fish, cross,
+    /// edge+C2F2 and diagonal+corner kinds) or `edax` (Edax's 46, storable as eval.dat).
+    #[arg(long, default_value = "full", value_parser = ["full", "edax"])]
+    pattern_set: String,
+    /// Candidate shapes fitted besides the set's patterns, to choose new patterns by their
     /// measured errors (comma-separated: triangle, cross, narrow, fish, edgey, diag5x). Such
-    /// weights are measured and checkpointed; ply's and Edax's files cannot hold them yet.
+    /// weights are measured and checkpointed; weight files cannot hold them.
     #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
     extra_patterns: Vec<&'static Shape>,
 }
@@ -156,7 +160,12 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             window: a.window,
             quantum: a.quantum,
         },
-        patterns: PatternSet::edax().with(&a.extra_patterns),
+        patterns: if a.pattern_set == "edax" {
+            PatternSet::edax()
+        } else {
+            PatternSet::engine()
+        }
+        .with(&a.extra_patterns),
         measure_only: a.measure.clone(),
         outputs: OutputOptions {
             out: a.out.clone(),

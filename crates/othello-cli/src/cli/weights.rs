@@ -25,7 +25,9 @@ pub fn run(a: &WeightsArgs) -> Result<ExitCode, CliError> {
         Some(path) => parse_weights(&super::read(path)?)?,
         None => embedded_weights().map_err(ply_othello_engine::eval::LoadError::from)?,
     };
-    let bytes = EdaxFile::new(weights).to_bytes();
+    let bytes = EdaxFile::new(weights)
+        .map_err(ply_othello_engine::eval::LoadError::from)?
+        .to_bytes();
     super::write(&a.edax_out, &bytes)?;
     println!("wrote {} ({} bytes)", a.edax_out.display(), bytes.len());
     Ok(ExitCode::SUCCESS)

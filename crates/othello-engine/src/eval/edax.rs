@@ -1,10 +1,11 @@
 //! Reader and writer of Edax's `eval.dat`: a 28-byte header (u32 "EDAX", u32 "EVAL", u32
 //! version, release, build, f64 date; all byte-swapped when the first word reads "XADE"), then
 //! for each of the 61 plies (ply = 60 - empties) 114,364 `i16` in the packed symmetry-class
-//! layout of [`super::pattern::KINDS`], mover's view, 1/128 disc.
+//! layout of Edax's 12 kinds of [`super::pattern::KINDS`] and the bias, mover's view, 1/128
+//! disc. Read, they become weights whose extra kinds are zero; only such weights can be written.
 
-use super::pattern::PACKED_LEN;
-use super::weights::{PackedWeights, N_PLIES};
+use super::pattern::EDAX_PACKED_LEN;
+use super::weights::{from_edax_layout, to_edax_layout, PackedWeights, N_PLIES};
 
 /// First header word as read little-endian from a native (little-endian) file: "EDAX".
 const EDAX: u32 = 0x4544_4158;
@@ -13,7 +14,7 @@ const EVAL: u32 = 0x4556_414C;
 /// Header length in bytes.
 const HEADER_LEN: usize = 28;
 /// Whole file length.
-pub const FILE_LEN: usize = HEADER_LEN + N_PLIES * PACKED_LEN * 2;
+pub const FILE_LEN: usize = HEADER_LEN + N_PLIES * EDAX_PACKED_LEN * 2;
 
 /// Errors reading an `eval.dat`.
 #[derive(Debug, thiserror::Error)]
@@ -24,6 +25,9 @@ pub enum EdaxError {
     /// The file is not exactly header + 61 plies of weights long.
     #[error("eval.dat has {0} bytes, expected {FILE_LEN}")]
     BadLength(usize),
+    /// Weights that use patterns beyond Edax's cannot be written as an `eval.dat`.
+    #[error("these weights use patterns beyond Edax's, which eval.dat cannot hold")]
+    ExtraPatterns,
 }
 
 /// Version fields of an `eval.dat` header.
@@ -94,9 +98,10 @@ impl EdaxFile {
             date,
         };
         let stages = bytes[HEADER_LEN..]
-            .chunks_exact(PACKED_LEN * 2)
+            .chunks_exact(EDAX_PACKED_LEN * 2)
             .map(|ply| {
-                ply.chunks_exact(2)
+                let edax: Vec<i16> = ply
+                    .chunks_exact(2)
                     .map(|c| {
                         if swapped {
                             i16::from_be_bytes([c[0], c[1]])
@@ -104,7 +109,8 @@ impl EdaxFile {
                             i16::from_le_bytes([c[0], c[1]])
                         }
                     })
-                    .collect()
+                    .collect();
+                from_edax_layout(&edax).expect("chunks of Edax's stage length")
             })
             .collect();
         let mut stage_of_empties = [0u8; N_PLIES];
@@ -123,8 +129,14 @@ impl EdaxFile {
 
     /// An `eval.dat` of `weights` with a version-1 header, in the little-endian byte order Edax
     /// writes on x86.
-    pub fn new(weights: PackedWeights) -> EdaxFile {
-        EdaxFile {
+    ///
+    /// # Errors
+    /// [`EdaxError::ExtraPatterns`] when the weights use the extra kinds.
+    pub fn new(weights: PackedWeights) -> Result<EdaxFile, EdaxError> {
+        if weights.has_extra() {
+            return Err(EdaxError::ExtraPatterns);
+        }
+        Ok(EdaxFile {
             header: EdaxHeader {
                 version: 1,
                 release: 0,
@@ -133,10 +145,12 @@ impl EdaxFile {
             },
             swapped: false,
             weights,
-        }
+        })
     }
 
-    /// Serialises to the `eval.dat` layout: each ply gets the stage its number of empties uses.
+    /// Serialises to the `eval.dat` layout: each ply gets the stage its number of empties uses
+    /// (Edax's kinds and the bias; [`EdaxFile::new`] and [`EdaxFile::parse`] only make files
+    /// whose extra kinds are zero).
     ///
     /// # Panics
     /// If the weights are not well formed (see [`PackedWeights::is_well_formed`]).
@@ -162,7 +176,7 @@ impl EdaxFile {
         });
         for ply in 0..N_PLIES {
             let stage = &self.weights.stages[self.weights.stage_of_empties[60 - ply] as usize];
-            for &v in stage {
+            for v in to_edax_layout(stage) {
                 out.extend_from_slice(&if self.swapped {
                     v.to_be_bytes()
                 } else {
@@ -228,8 +242,15 @@ mod tests {
 
     #[test]
     fn written_file_evaluates_identically() {
-        let packed = crate::eval::weights::tests::random_packed(99);
-        let file = EdaxFile::new(packed.clone());
+        let mut packed = crate::eval::weights::tests::random_packed(99);
+        assert!(matches!(
+            EdaxFile::new(packed.clone()),
+            Err(EdaxError::ExtraPatterns)
+        ));
+        for stage in &mut packed.stages {
+            *stage = from_edax_layout(&to_edax_layout(stage)).unwrap();
+        }
+        let file = EdaxFile::new(packed.clone()).unwrap();
         let back = EdaxFile::parse(&file.to_bytes()).unwrap();
         let (w1, w2) = (Weights::new(&packed), Weights::new(&back.weights));
         random_games(20, 5, |p, o, _| {

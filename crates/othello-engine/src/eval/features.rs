@@ -1,10 +1,11 @@
 //! The feature vector of a position and its incremental update (seed 003, 4.4.5 / 4.4.6).
 //!
-//! The 46 features live in 48 `u16` lanes (three 256-bit registers). To keep one weight table per
+//! The 62 features live in 64 `u16` lanes (four 256-bit registers). To keep one weight table per
 //! ply, the digits follow the ply's parity rather than the side to move: digit 0 is the side to
 //! move when the number of empties is even, the other side when it is odd. A move then changes
 //! digits by a fixed delta (no swap), a pass swaps all digits through a table, and lane 47 carries
-//! the view flag (1 = digit 0 is the side to move). Unmaking a move restores the saved copy.
+//! the view flag (1 = digit 0 is the side to move), lane 62 stays zero. Unmaking a move restores
+//! the saved copy.
 
 use super::pattern::{
     self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
@@ -12,8 +13,8 @@ use super::pattern::{
 };
 use crate::kernel::{with_kernel, Cpu, Eval};
 
-/// The 46 pattern indices of a position plus the view flag, in gather-ready form: each lane is
-/// relative to [`pattern::LANE_BASE`] (lanes 46 and 47 read the table's zero guards).
+/// The 62 pattern indices of a position plus the view flag, in gather-ready form: each lane is
+/// relative to [`pattern::LANE_BASE`] (lanes 62 and 63 read the table's zero guards).
 #[repr(C, align(32))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features([u16; N_LANES]);
@@ -70,7 +71,7 @@ impl Features {
         Features(v)
     }
 
-    /// The 48 lanes: 46 feature indices, a zero lane and the view flag.
+    /// The 64 lanes: 62 feature indices, a zero lane and the view flag.
     #[inline]
     pub fn lanes(&self) -> &[u16; N_LANES] {
         &self.0
@@ -82,7 +83,7 @@ impl Features {
         self.0[VIEW_LANE] != 0
     }
 
-    /// The 46 raw pattern indices with digit 0 = side to move (for training and tests).
+    /// The 62 raw pattern indices with digit 0 = side to move (for training and tests).
     pub fn mover_indices(&self) -> [u16; N_FEATURES] {
         let mut out = [0u16; N_FEATURES];
         for (i, o) in out.iter_mut().enumerate() {
@@ -140,7 +141,7 @@ impl Features {
         out
     }
 
-    /// AVX2 update: three 256-bit subtractions per changed square (seed 003, 4.4.5).
+    /// AVX2 update: four 256-bit subtractions per changed square (seed 003, 4.4.5).
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -148,50 +149,56 @@ impl Features {
     #[target_feature(enable = "avx2")]
     pub unsafe fn update_avx2(&self, x: usize, flipped: u64) -> Features {
         use std::arch::x86_64::*;
-        // SAFETY (every use): `$p` is a 96-byte row, 32-byte aligned (`Features` and
-        // `Coefficients` are `align(32)` with 96-byte rows); `$i < 3` keeps the read in bounds.
+        // SAFETY (every use): `$p` is a 128-byte row, 32-byte aligned (`Features` and
+        // `Coefficients` are `align(32)` with 128-byte rows); `$i < 4` keeps the read in bounds.
         macro_rules! load {
             ($p:expr, $i:expr) => {
                 unsafe { _mm256_load_si256(($p).as_ptr().add(16 * $i) as *const __m256i) }
             };
         }
         let c = &COEFFICIENTS.0[x & 63];
-        let (c0, c1, c2) = (load!(c, 0), load!(c, 1), load!(c, 2));
+        let (c0, c1, c2, c3) = (load!(c, 0), load!(c, 1), load!(c, 2), load!(c, 3));
         let mut f0 = load!(self.0, 0);
         let mut f1 = load!(self.0, 1);
         let mut f2 = load!(self.0, 2);
+        let mut f3 = load!(self.0, 3);
         let mut sum0 = _mm256_setzero_si256();
         let mut sum1 = _mm256_setzero_si256();
         let mut sum2 = _mm256_setzero_si256();
+        let mut sum3 = _mm256_setzero_si256();
         let mut f = flipped;
         while f != 0 {
             let s = &COEFFICIENTS.0[f.trailing_zeros() as usize];
             sum0 = _mm256_add_epi16(sum0, load!(s, 0));
             sum1 = _mm256_add_epi16(sum1, load!(s, 1));
             sum2 = _mm256_add_epi16(sum2, load!(s, 2));
+            sum3 = _mm256_add_epi16(sum3, load!(s, 3));
             f &= f - 1;
         }
         if self.mover_view() {
             f0 = _mm256_sub_epi16(f0, _mm256_add_epi16(_mm256_slli_epi16(c0, 1), sum0));
             f1 = _mm256_sub_epi16(f1, _mm256_add_epi16(_mm256_slli_epi16(c1, 1), sum1));
             f2 = _mm256_sub_epi16(f2, _mm256_add_epi16(_mm256_slli_epi16(c2, 1), sum2));
+            f3 = _mm256_sub_epi16(f3, _mm256_add_epi16(_mm256_slli_epi16(c3, 1), sum3));
         } else {
             f0 = _mm256_sub_epi16(_mm256_add_epi16(f0, sum0), c0);
             f1 = _mm256_sub_epi16(_mm256_add_epi16(f1, sum1), c1);
             f2 = _mm256_sub_epi16(_mm256_add_epi16(f2, sum2), c2);
+            f3 = _mm256_sub_epi16(_mm256_add_epi16(f3, sum3), c3);
         }
-        // flip the view flag (lane 47 = lane 15 of the third register)
-        f2 = _mm256_xor_si256(
-            f2,
+        // flip the view flag (lane 63 = lane 15 of the fourth register)
+        f3 = _mm256_xor_si256(
+            f3,
             _mm256_set_epi16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
         );
         let mut out = Features([0; N_LANES]);
         let p = out.0.as_mut_ptr() as *mut __m256i;
-        // SAFETY: `out` is 96 bytes and 32-byte aligned.
+        // SAFETY: `out` is 128 bytes and 32-byte aligned.
         unsafe {
             _mm256_store_si256(p, f0);
             _mm256_store_si256(p.add(1), f1);
             _mm256_store_si256(p.add(2), f2);
+            _mm256_store_si256(p.add(3), f3);
         }
         out
     }

@@ -1,16 +1,21 @@
-//! Edax's 46 pattern features (seed 003, `EVAL_F2X`): the square lists, the per-square
-//! coefficients used by the incremental update, the table layout and the symmetry packing of
-//! `eval.dat`.
+//! The pattern features: Edax's 46 (seed 003, `EVAL_F2X`), then 16 more of four corner shapes
+//! chosen by measurement (BENCHMARKS.md); the square lists, the per-square coefficients used by
+//! the incremental update, the table layout and the symmetry packing (Edax's kinds first, in
+//! `eval.dat`'s layout).
 //!
 //! A feature is a base-3 number over its squares, first square most significant, each digit
 //! 0 (the view's "own" disc), 1 (the other disc) or 2 (empty). Squares: A1 = 0 .. H1 = 7, A2 = 8.
+//! Weights whose extra kinds are all zero (Edax's files, the v1 weights) are evaluated on
+//! Edax's 46 features alone, with Edax-sized tables.
 
 /// Number of pattern features (bias excluded).
-pub const N_FEATURES: usize = 46;
-/// Number of `u16` lanes of a feature vector: the 46 features, a zero lane and the view flag.
-pub const N_LANES: usize = 48;
+pub const N_FEATURES: usize = 62;
+/// Number of Edax's features, the first ones.
+pub const N_EDAX_FEATURES: usize = 46;
+/// Number of `u16` lanes of a feature vector: the 62 features, a zero lane and the view flag.
+pub const N_LANES: usize = 64;
 /// Lane holding the view flag: 1 when digit 0 means the side to move.
-pub const VIEW_LANE: usize = 47;
+pub const VIEW_LANE: usize = 63;
 
 /// Square number of a coordinate such as `b"C3"` (evaluated at compile time).
 const fn sq(name: &[u8; 2]) -> u8 {
@@ -44,7 +49,7 @@ const fn f<const N: usize>(names: [&[u8; 2]; N]) -> Feature {
     }
 }
 
-/// The 46 features in Edax's order (eval.c `EVAL_F2X`), grouped by kind.
+/// The features grouped by kind: Edax's 46 in its order (eval.c `EVAL_F2X`), then the extras.
 pub const FEATURES: [Feature; N_FEATURES] = [
     // 3x3 corners
     f([
@@ -136,6 +141,58 @@ pub const FEATURES: [Feature; N_FEATURES] = [
     f([b"A5", b"B6", b"C7", b"D8"]),
     f([b"E1", b"F2", b"G3", b"H4"]),
     f([b"H5", b"G6", b"F7", b"E8"]),
+    // fish: corner 2x2, the C2-D2 wing, B3-C3, B4 and D4 (and their diagonal images)
+    f([
+        b"A1", b"B1", b"A2", b"B2", b"C2", b"D2", b"B3", b"C3", b"B4", b"D4",
+    ]),
+    f([
+        b"H1", b"G1", b"H2", b"G2", b"F2", b"E2", b"G3", b"F3", b"G4", b"E4",
+    ]),
+    f([
+        b"A8", b"B8", b"A7", b"B7", b"C7", b"D7", b"B6", b"C6", b"B5", b"D5",
+    ]),
+    f([
+        b"H8", b"G8", b"H7", b"G7", b"F7", b"E7", b"G6", b"F6", b"G5", b"E5",
+    ]),
+    // cross: the main diagonal from a corner to the centre with its two neighbours
+    f([
+        b"A1", b"B2", b"C3", b"D4", b"B1", b"C2", b"D3", b"A2", b"B3", b"C4",
+    ]),
+    f([
+        b"H1", b"G2", b"F3", b"E4", b"G1", b"F2", b"E3", b"H2", b"G3", b"F4",
+    ]),
+    f([
+        b"A8", b"B7", b"C6", b"D5", b"B8", b"C7", b"D6", b"A7", b"B6", b"C5",
+    ]),
+    f([
+        b"H8", b"G7", b"F6", b"E5", b"G8", b"F7", b"E6", b"H7", b"G6", b"F5",
+    ]),
+    // edge + C2 and F2
+    f([
+        b"A1", b"B1", b"C1", b"D1", b"E1", b"F1", b"G1", b"H1", b"C2", b"F2",
+    ]),
+    f([
+        b"A8", b"B8", b"C8", b"D8", b"E8", b"F8", b"G8", b"H8", b"C7", b"F7",
+    ]),
+    f([
+        b"A1", b"A2", b"A3", b"A4", b"A5", b"A6", b"A7", b"A8", b"B3", b"B6",
+    ]),
+    f([
+        b"H1", b"H2", b"H3", b"H4", b"H5", b"H6", b"H7", b"H8", b"G3", b"G6",
+    ]),
+    // 5-square diagonal with the corner 2x2 at its side
+    f([
+        b"D1", b"E2", b"F3", b"G4", b"H5", b"G1", b"H1", b"G2", b"H2",
+    ]),
+    f([
+        b"E1", b"D2", b"C3", b"B4", b"A5", b"B1", b"A1", b"B2", b"A2",
+    ]),
+    f([
+        b"D8", b"E7", b"F6", b"G5", b"H4", b"G8", b"H8", b"G7", b"H7",
+    ]),
+    f([
+        b"E8", b"D7", b"C6", b"B5", b"A4", b"B8", b"A8", b"B7", b"A7",
+    ]),
 ];
 
 /// How the digits of a pattern kind map onto its mirror image (the symmetry that leaves the
@@ -148,6 +205,51 @@ pub enum Mirror {
     Corner9,
     /// Angle + X: reverse all but the two middle digits (corner and X square stay).
     Angle10,
+    /// Digit `p` moves to position `perm[p]` (an involution; the extra kinds, derived from
+    /// their squares by [`self_mirror`]).
+    Perm([u8; 10]),
+}
+
+/// The digit permutation of a feature's symmetry onto itself: the first board symmetry other
+/// than the identity that maps its squares onto themselves (identity if there is none).
+pub const fn self_mirror(feat: &Feature) -> [u8; 10] {
+    let n = feat.len as usize;
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < n {
+        mask |= 1 << feat.squares[i];
+        i += 1;
+    }
+    let mut perm = [0u8; 10];
+    let mut p = 0;
+    while p < 10 {
+        perm[p] = p as u8;
+        p += 1;
+    }
+    let mut s = 1;
+    while s < 8 {
+        let mut image = 0u64;
+        let mut i = 0;
+        while i < n {
+            image |= 1 << ply_othello::symmetry::symmetry_square(feat.squares[i] as usize, s);
+            i += 1;
+        }
+        if image == mask {
+            let mut p = 0;
+            while p < n {
+                let to = ply_othello::symmetry::symmetry_square(feat.squares[p] as usize, s);
+                let mut q = 0;
+                while feat.squares[q] as usize != to {
+                    q += 1;
+                }
+                perm[p] = q as u8;
+                p += 1;
+            }
+            return perm;
+        }
+        s += 1;
+    }
+    perm
 }
 
 /// One pattern kind: a group of features sharing one weight table, in `eval.dat` order.
@@ -174,18 +276,33 @@ pub const fn pow3(n: u32) -> u32 {
     POW3[n as usize]
 }
 
-/// Number of symmetry classes of an n-digit pattern whose mirror swaps `pairs` digit pairs.
+/// Number of symmetry classes of an n-digit pattern under its mirror: the indices the mirror
+/// leaves alone (equal digits on each swapped pair) count once, the others pair up.
 const fn class_count(len: u32, mirror: Mirror) -> u32 {
     let fixed_digits = match mirror {
         Mirror::Reverse => len.div_ceil(2),
         Mirror::Corner9 => 6,
         Mirror::Angle10 => 6,
+        Mirror::Perm(perm) => {
+            // fixed points plus swapped pairs
+            let mut fixed = 0;
+            let mut p = 0;
+            while p < len {
+                if perm[p as usize] as u32 == p {
+                    fixed += 1;
+                }
+                p += 1;
+            }
+            (len + fixed) / 2
+        }
     };
     (pow3(len) + pow3(fixed_digits)) / 2
 }
 
 /// Number of pattern kinds (the bias excluded).
-pub const N_KINDS: usize = 12;
+pub const N_KINDS: usize = 16;
+/// Number of Edax's kinds, the first ones.
+pub const N_EDAX_KINDS: usize = 12;
 
 const fn kind(name: &'static str, len: u8, first: u8, count: u8, mirror: Mirror) -> Kind {
     Kind {
@@ -202,7 +319,15 @@ const fn kind(name: &'static str, len: u8, first: u8, count: u8, mirror: Mirror)
 /// Offset of the bias in a runtime table; it also guards the gather's "read one short early".
 pub const BIAS_OFFSET: usize = 0;
 
-/// The 12 kinds in `eval.dat` order, with their packed and runtime offsets.
+/// Kind of the extra features starting at `first`, mirrored by their own symmetry.
+const fn extra(name: &'static str, first: u8) -> Kind {
+    let feat = &FEATURES[first as usize];
+    kind(name, feat.len, first, 4, Mirror::Perm(self_mirror(feat)))
+}
+
+/// The 16 kinds: Edax's 12 in `eval.dat` order, then the extras, with their packed and
+/// runtime offsets. Runtime tables put two zero guards after Edax's kinds (the end of an
+/// Edax-only table) and two more after the extras.
 pub const KINDS: [Kind; N_KINDS] = {
     let mut k = [
         kind("corner3x3", 9, 0, 4, Mirror::Corner9),
@@ -217,11 +342,18 @@ pub const KINDS: [Kind; N_KINDS] = {
         kind("diag6", 6, 34, 4, Mirror::Reverse),
         kind("diag5", 5, 38, 4, Mirror::Reverse),
         kind("diag4", 4, 42, 4, Mirror::Reverse),
+        extra("fish", 46),
+        extra("cross", 50),
+        extra("edge+C2F2", 54),
+        extra("diag5+corner", 58),
     ];
     let mut packed = 0;
     let mut table = 1; // after the bias
     let mut i = 0;
     while i < N_KINDS {
+        if i == N_EDAX_KINDS {
+            table += 2; // the zero guards of an Edax-only table
+        }
         k[i].packed_offset = packed;
         k[i].table_offset = table;
         packed += k[i].classes;
@@ -231,7 +363,7 @@ pub const KINDS: [Kind; N_KINDS] = {
     k
 };
 
-/// Weights of one stage in `eval.dat`'s packed layout: 114,364 (the bias last).
+/// Weights of one stage in the packed layout: Edax's kinds, the extra kinds, the bias last.
 pub const PACKED_LEN: usize = {
     let last = &KINDS[N_KINDS - 1];
     (last.packed_offset + last.classes + 1) as usize
@@ -240,15 +372,22 @@ pub const PACKED_LEN: usize = {
 /// Offset of the bias in a packed table.
 pub const PACKED_BIAS: usize = PACKED_LEN - 1;
 
-/// Entries of one runtime (unpacked) table: bias, the 12 kind tables, then two zero guards read
-/// by the gather's unused lanes.
+/// Weights of one stage in `eval.dat`'s packed layout: Edax's kinds and the bias (114,364).
+pub const EDAX_PACKED_LEN: usize = KINDS[N_EDAX_KINDS].packed_offset as usize + 1;
+
+/// Entries of one runtime (unpacked) table: bias, the 16 kind tables with two zero guards
+/// after Edax's and two at the end, read by the gather's unused lanes.
 pub const TABLE_LEN: usize = {
     let last = &KINDS[N_KINDS - 1];
     (last.table_offset + pow3(last.len as u32)) as usize + 2
 };
 
-/// Index of the first zero guard at the end of a runtime table.
-pub const ZERO_GUARD: usize = TABLE_LEN - 2;
+/// Entries of a runtime table of weights without extra kinds: the bias, Edax's kinds and
+/// their two zero guards (the first [`EDAX_TABLE_LEN`] entries of the full layout).
+pub const EDAX_TABLE_LEN: usize = KINDS[N_EDAX_KINDS].table_offset as usize;
+
+/// Index of the first zero guard, present in both table sizes.
+pub const ZERO_GUARD: usize = EDAX_TABLE_LEN - 2;
 
 /// Kind of each feature.
 pub const FEATURE_KIND: [u8; N_FEATURES] = {
@@ -266,7 +405,7 @@ pub const FEATURE_KIND: [u8; N_FEATURES] = {
     t
 };
 
-/// Runtime-table offset each lane's value is relative to (lanes 46, 47 read the zero guards).
+/// Runtime-table offset each lane's value is relative to (lanes 62, 63 read the zero guards).
 pub const LANE_BASE: [u32; N_LANES] = {
     let mut t = [ZERO_GUARD as u32; N_LANES];
     let mut i = 0;
@@ -299,21 +438,25 @@ pub static COEFFICIENTS: Coefficients = {
     Coefficients(t)
 };
 
-/// Sparse form of [`COEFFICIENTS`] for the portable update: per square, up to 7 (lane,
-/// coefficient) pairs and their count (Edax's `EVAL_X2F`).
+/// Most features one square belongs to.
+pub const MAX_SQUARE_FEATURES: usize = 12;
+
+/// Sparse form of [`COEFFICIENTS`] for the portable update: per square, up to
+/// [`MAX_SQUARE_FEATURES`] (lane, coefficient) pairs and their count (Edax's `EVAL_X2F`).
 #[derive(Clone, Copy, Debug)]
 pub struct SquareFeatures {
     /// Number of features containing the square.
     pub n: u8,
     /// Lane and coefficient of each.
-    pub entries: [(u8, u16); 7],
+    pub entries: [(u8, u16); MAX_SQUARE_FEATURES],
 }
 
-/// Features touched by each square.
+/// Features touched by each square (a square in more than [`MAX_SQUARE_FEATURES`] features
+/// fails the build).
 pub static SQUARE_FEATURES: [SquareFeatures; 64] = {
     let mut t = [SquareFeatures {
         n: 0,
-        entries: [(0, 0); 7],
+        entries: [(0, 0); MAX_SQUARE_FEATURES],
     }; 64];
     let mut x = 0;
     while x < 64 {
@@ -339,6 +482,7 @@ pub const POW3: [u32; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049
 /// under the kind's mirror.
 const fn mirror_position(p: u32, len: u32, mirror: Mirror) -> u32 {
     match mirror {
+        Mirror::Perm(perm) => perm[p as usize] as u32,
         Mirror::Reverse => len - 1 - p,
         Mirror::Corner9 => match p {
             1 => 2,
@@ -423,6 +567,18 @@ pub static CLASS_S6: [u16; 729] = class_table(6, Mirror::Reverse);
 pub static CLASS_S5: [u16; 243] = class_table(5, Mirror::Reverse);
 /// Classes of the 4-square diagonals.
 pub static CLASS_S4: [u16; 81] = class_table(4, Mirror::Reverse);
+/// Classes of the fish.
+#[allow(long_running_const_eval)]
+pub static CLASS_FISH: [u16; 59049] = class_table(10, KINDS[12].mirror);
+/// Classes of the cross.
+#[allow(long_running_const_eval)]
+pub static CLASS_CROSS: [u16; 59049] = class_table(10, KINDS[13].mirror);
+/// Classes of the edge + C2 F2.
+#[allow(long_running_const_eval)]
+pub static CLASS_EDGE_C: [u16; 59049] = class_table(10, KINDS[14].mirror);
+/// Classes of the 5-square diagonal + corner.
+#[allow(long_running_const_eval)]
+pub static CLASS_DIAG5_CORNER: [u16; 19683] = class_table(9, KINDS[15].mirror);
 
 /// Digit-swap (own <-> other) of a 10-digit index; shorter patterns subtract a constant.
 #[allow(long_running_const_eval)]
@@ -453,11 +609,15 @@ pub fn class_of_kind(kind: usize) -> &'static [u16] {
         8 => &CLASS_S7,
         9 => &CLASS_S6,
         10 => &CLASS_S5,
-        _ => &CLASS_S4,
+        11 => &CLASS_S4,
+        12 => &CLASS_FISH,
+        13 => &CLASS_CROSS,
+        14 => &CLASS_EDGE_C,
+        _ => &CLASS_DIAG5_CORNER,
     }
 }
 
-/// Computes the 46 features of a position from scratch, digit 0 = `own`, 1 = `other`.
+/// Computes the 62 features of a position from scratch, digit 0 = `own`, 1 = `other`.
 /// The simple reference for the incremental update; also used by training.
 pub fn compute(own: u64, other: u64) -> [u16; N_FEATURES] {
     let mut out = [0u16; N_FEATURES];
@@ -478,7 +638,7 @@ pub fn compute(own: u64, other: u64) -> [u16; N_FEATURES] {
     out
 }
 
-/// Packed-table position (kind offset + class) of each of the 46 features, digit 0 = mover.
+/// Packed-table position (kind offset + class) of each of the 62 features, digit 0 = mover.
 pub fn packed_indices(features: &[u16; N_FEATURES]) -> [u32; N_FEATURES] {
     let mut out = [0u32; N_FEATURES];
     for (i, &f) in features.iter().enumerate() {
@@ -495,7 +655,8 @@ pub(crate) mod tests {
     #[test]
     fn class_counts_match_eval_dat() {
         let expected = [
-            10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45,
+            10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45, 30618, 30618,
+            29646, 10206,
         ];
         for (k, &e) in KINDS.iter().zip(expected.iter()) {
             assert_eq!(k.classes, e, "{}", k.name);
@@ -503,8 +664,10 @@ pub(crate) mod tests {
             let max = *table.iter().max().unwrap() as u32;
             assert_eq!(max + 1, e, "{} table", k.name);
         }
-        assert_eq!(PACKED_LEN, 114_364);
-        assert_eq!(TABLE_LEN, 226_315 + 2);
+        assert_eq!(EDAX_PACKED_LEN, 114_364);
+        assert_eq!(EDAX_TABLE_LEN, 226_315 + 2);
+        assert_eq!(PACKED_LEN, 114_364 + 2 * 30618 + 29646 + 10206);
+        assert_eq!(TABLE_LEN, EDAX_TABLE_LEN + 3 * 59049 + 19683 + 2);
     }
 
     /// The 8 board symmetries as square maps.

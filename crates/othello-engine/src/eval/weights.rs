@@ -4,15 +4,17 @@
 
 use super::features::Features;
 use super::pattern::{
-    self, KINDS, LANE_BASE, N_FEATURES, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
+    self, EDAX_PACKED_LEN, EDAX_TABLE_LEN, KINDS, LANE_BASE, N_EDAX_FEATURES, N_EDAX_KINDS,
+    N_FEATURES, N_KINDS, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
 };
 use crate::kernel::{with_kernel, Cpu, Eval};
 
 /// Number of plies of a game (0..=60 empties).
 pub const N_PLIES: usize = 61;
 
-/// Weights in `eval.dat`'s packed symmetry-class layout, in 1/128 disc from the mover's view:
-/// one table of [`PACKED_LEN`] entries per stage and the stage used at each number of empties.
+/// Weights in the packed symmetry-class layout (Edax's kinds as in `eval.dat`, the extra kinds,
+/// the bias), in 1/128 disc from the mover's view: one table of [`PACKED_LEN`] entries per stage
+/// and the stage used at each number of empties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackedWeights {
     /// Tables of the stages, each [`PACKED_LEN`] long.
@@ -44,6 +46,15 @@ impl PackedWeights {
                 .all(|&s| (s as usize) < self.stages.len())
     }
 
+    /// Whether any weight of the extra kinds is non-zero (otherwise the weights are Edax's
+    /// kind, storable in `eval.dat` and evaluated on Edax's features alone).
+    pub fn has_extra(&self) -> bool {
+        let extra = KINDS[N_EDAX_KINDS].packed_offset as usize..PACKED_BIAS;
+        self.stages
+            .iter()
+            .any(|s| s[extra.clone()].iter().any(|&v| v != 0))
+    }
+
     /// Mover-view evaluation straight from the packed tables (slow reference, 1/128 disc).
     pub fn evaluate_reference(&self, player: u64, opponent: u64) -> i32 {
         let empties = (!(player | opponent)).count_ones() as usize;
@@ -54,6 +65,25 @@ impl PackedWeights {
             .sum::<i32>()
             + i32::from(table[PACKED_BIAS])
     }
+}
+
+/// A stage in `eval.dat`'s layout ([`EDAX_PACKED_LEN`]: Edax's kinds, the bias) expanded to the
+/// full layout with zero extra kinds. `None` if the length is not Edax's.
+pub fn from_edax_layout(stage: &[i16]) -> Option<Vec<i16>> {
+    if stage.len() != EDAX_PACKED_LEN {
+        return None;
+    }
+    let mut out = vec![0i16; PACKED_LEN];
+    out[..EDAX_PACKED_LEN - 1].copy_from_slice(&stage[..EDAX_PACKED_LEN - 1]);
+    out[PACKED_BIAS] = stage[EDAX_PACKED_LEN - 1];
+    Some(out)
+}
+
+/// The `eval.dat` part of a full stage: Edax's kinds and the bias (the extra kinds dropped).
+pub fn to_edax_layout(stage: &[i16]) -> Vec<i16> {
+    let mut out = stage[..EDAX_PACKED_LEN - 1].to_vec();
+    out.push(stage[PACKED_BIAS]);
+    out
 }
 
 /// Number of empties whose table a position with `empties` empties uses (seed 003's merging:
@@ -68,42 +98,51 @@ pub const fn source_empties(empties: usize) -> usize {
     }
 }
 
-/// Runtime tables: per distinct (stage, parity) pair one unpacked table of [`TABLE_LEN`] `i16`
-/// (bias first, then each kind's `3^len` entries, then two zero guards), already digit-swapped
-/// for odd numbers of empties so that [`Features`] index them directly.
+/// Runtime tables: per distinct (stage, parity) pair one unpacked table (bias first, then each
+/// kind's `3^len` entries, with zero guards), already digit-swapped for odd numbers of empties
+/// so that [`Features`] index them directly. Weights without extra kinds get Edax-sized tables
+/// ([`EDAX_TABLE_LEN`]) and are evaluated on Edax's 46 features; others get [`TABLE_LEN`].
 #[derive(Clone, Debug)]
 pub struct Weights {
     data: Vec<i16>,
     table_of_empties: [u16; N_PLIES],
+    /// Whether the extra kinds are evaluated (full tables).
+    full: bool,
 }
 
-/// Largest valid value of each lane, enforced before the gather so that no index can leave the
-/// table whatever the lanes hold.
-const LANE_MAX: [u16; N_LANES] = {
-    let mut t = [0u16; N_LANES];
-    let mut i = 0;
-    while i < N_FEATURES {
-        t[i] = (pattern::pow3(pattern::FEATURES[i].len as u32) - 1) as u16;
-        i += 1;
-    }
-    t[pattern::VIEW_LANE] = 1;
-    t
-};
-
+/// Where each lane reads in a runtime table: its base and largest value. The largest value is
+/// enforced before the lookup so that no index can leave the table whatever the lanes hold;
+/// lanes that are not evaluated read a zero guard.
 #[repr(C, align(32))]
-struct Aligned<T>(T);
+struct Lanes {
+    max: [u16; N_LANES],
+    /// Base minus one: the gather reads a 32-bit word whose high half is the wanted entry.
+    gather_base: [i32; N_LANES],
+    base: [u32; N_LANES],
+}
 
-static LANE_MAX_ALIGNED: Aligned<[u16; N_LANES]> = Aligned(LANE_MAX);
-static LANE_BASE_GATHER: Aligned<[i32; N_LANES]> = Aligned({
-    let mut t = [0i32; N_LANES];
+const fn lanes(features: usize) -> Lanes {
+    let mut l = Lanes {
+        max: [0; N_LANES],
+        gather_base: [ZERO_GUARD as i32 - 1; N_LANES],
+        base: [ZERO_GUARD as u32; N_LANES],
+    };
     let mut i = 0;
-    while i < N_LANES {
-        // one short early: the gathered 32-bit word's high half is the wanted entry
-        t[i] = LANE_BASE[i] as i32 - 1;
+    while i < features {
+        l.max[i] = (pattern::pow3(pattern::FEATURES[i].len as u32) - 1) as u16;
+        l.base[i] = LANE_BASE[i];
+        l.gather_base[i] = LANE_BASE[i] as i32 - 1;
         i += 1;
     }
-    t
-});
+    // the view flag (0 or 1) reads one of the two zero guards
+    l.max[pattern::VIEW_LANE] = 1;
+    l
+}
+
+/// Lanes of full tables: all 62 features.
+static FULL_LANES: Lanes = lanes(N_FEATURES);
+/// Lanes of Edax-sized tables: Edax's 46 features, the others read a zero guard.
+static EDAX_LANES: Lanes = lanes(N_EDAX_FEATURES);
 
 impl Weights {
     /// Unpacks packed weights into runtime tables, merging plies as the seed does.
@@ -112,7 +151,13 @@ impl Weights {
     /// If `packed` is not well formed (see [`PackedWeights::is_well_formed`]); the readers
     /// only return well-formed weights.
     pub fn new(packed: &PackedWeights) -> Weights {
+        Weights::with_layout(packed, packed.has_extra())
+    }
+
+    /// [`Weights::new`] with full tables (`full`) or Edax-sized ones (the extra kinds ignored).
+    pub(crate) fn with_layout(packed: &PackedWeights, full: bool) -> Weights {
         assert!(packed.is_well_formed(), "malformed packed weights");
+        let table_len = if full { TABLE_LEN } else { EDAX_TABLE_LEN };
         let mut keys: Vec<(u8, usize)> = Vec::new();
         let mut table_of_empties = [0u16; N_PLIES];
         for (e, t) in table_of_empties.iter_mut().enumerate() {
@@ -124,30 +169,53 @@ impl Weights {
             });
             *t = pos as u16;
         }
-        let mut data = vec![0i16; keys.len() * TABLE_LEN];
+        let mut data = vec![0i16; keys.len() * table_len];
         for (t, &(stage, parity)) in keys.iter().enumerate() {
             unpack(
                 &packed.stages[stage as usize],
                 parity == 1,
-                &mut data[t * TABLE_LEN..(t + 1) * TABLE_LEN],
+                &mut data[t * table_len..(t + 1) * table_len],
             );
         }
         Weights {
             data,
             table_of_empties,
+            full,
+        }
+    }
+
+    /// Whether the extra kinds are evaluated (the weights have some).
+    pub fn has_extra(&self) -> bool {
+        self.full
+    }
+
+    fn table_len(&self) -> usize {
+        if self.full {
+            TABLE_LEN
+        } else {
+            EDAX_TABLE_LEN
+        }
+    }
+
+    fn lanes(&self) -> &'static Lanes {
+        if self.full {
+            &FULL_LANES
+        } else {
+            &EDAX_LANES
         }
     }
 
     /// Number of distinct runtime tables after merging.
     pub fn n_tables(&self) -> usize {
-        self.data.len() / TABLE_LEN
+        self.data.len() / self.table_len()
     }
 
     /// The runtime table used with `n_empties` empties.
     #[inline]
     fn table(&self, n_empties: usize) -> &[i16] {
         let t = self.table_of_empties[n_empties.min(N_PLIES - 1)] as usize;
-        &self.data[t * TABLE_LEN..(t + 1) * TABLE_LEN]
+        let len = self.table_len();
+        &self.data[t * len..(t + 1) * len]
     }
 
     /// Evaluation of the side to move in 1/128 disc: AVX2 gathers when [`Cpu::detect`] finds
@@ -157,20 +225,27 @@ impl Weights {
         with_kernel!(Cpu::detect(), |k| k.evaluate(self, f, n_empties))
     }
 
-    /// Scalar evaluation: 46 table lookups plus the bias.
+    /// Scalar evaluation: one table lookup per evaluated feature (46 or 62) plus the bias.
     pub fn evaluate_scalar(&self, f: &Features, n_empties: usize) -> i32 {
         let w = self.table(n_empties);
+        let l = self.lanes();
+        let n = if self.full {
+            N_FEATURES
+        } else {
+            N_EDAX_FEATURES
+        };
         let lanes = f.lanes();
         let mut sum = i32::from(w[0]);
-        for i in 0..N_FEATURES {
-            let v = lanes[i].min(LANE_MAX[i]);
-            sum += i32::from(w[LANE_BASE[i] as usize + v as usize]);
+        for i in 0..n {
+            let v = lanes[i].min(l.max[i]);
+            sum += i32::from(w[l.base[i] as usize + v as usize]);
         }
         sum
     }
 
-    /// Gathered evaluation (seed 003, 4.5.0 `vpgatherdd`): six 8-lane gathers of 32-bit words
-    /// whose high halves are the wanted entries, then a horizontal sum.
+    /// Gathered evaluation (seed 003, 4.5.0 `vpgatherdd`): 8-lane gathers of 32-bit words whose
+    /// high halves are the wanted entries (six for Edax-sized tables, eight for full ones),
+    /// then a horizontal sum.
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -179,17 +254,21 @@ impl Weights {
     pub unsafe fn evaluate_avx2(&self, f: &Features, n_empties: usize) -> i32 {
         use std::arch::x86_64::*;
         let w = self.table(n_empties);
-        debug_assert_eq!(w.len(), TABLE_LEN);
+        let l = self.lanes();
+        let registers = if self.full { 4 } else { 3 };
         let mut sum = _mm256_setzero_si256();
         let lanes = f.lanes().as_ptr() as *const __m256i;
-        let maxes = LANE_MAX_ALIGNED.0.as_ptr() as *const __m256i;
-        let bases = LANE_BASE_GATHER.0.as_ptr() as *const __m256i;
+        let maxes = l.max.as_ptr() as *const __m256i;
+        let bases = l.gather_base.as_ptr() as *const __m256i;
         let base_ptr = w.as_ptr() as *const i32;
-        for r in 0..3 {
-            // SAFETY: lanes, maxes and bases are 32-byte aligned arrays of 48 u16 / 48 i32, so
-            // r < 3 and 2 * r + 1 < 6 stay in bounds. Each clamped lane v satisfies
-            // 0 <= base - 1 + v and base + v < TABLE_LEN, so the 4-byte word read at short
-            // index base - 1 + v lies inside the table.
+        for r in 0..registers {
+            // SAFETY: lanes, maxes and bases are 32-byte aligned arrays of 64 u16 / 64 i32
+            // (`Features` and `Lanes` are `align(32)`, `max` and `gather_base` start at offsets
+            // 0 and 128), so r < 4 and 2 * r + 1 < 8 stay in bounds. Each clamped lane v
+            // satisfies 0 <= base - 1 + v and base + v < the table's length (evaluated lanes
+            // index their kind's table, which the table holds; the others read a zero guard
+            // that both table sizes hold), so the 4-byte word read at short index base - 1 + v
+            // lies inside the table.
             unsafe {
                 let v = _mm256_min_epu16(
                     _mm256_load_si256(lanes.add(r)),
@@ -235,12 +314,17 @@ pub fn to_discs(score: i32) -> i32 {
     s.clamp(-63, 63)
 }
 
-/// Fills one runtime table from a packed stage; `swapped` for odd numbers of empties, whose
-/// features have digit 0 = the side not to move.
+/// Fills one runtime table (Edax-sized or full, by its length) from a packed stage; `swapped`
+/// for odd numbers of empties, whose features have digit 0 = the side not to move.
 fn unpack(packed: &[i16], swapped: bool, out: &mut [i16]) {
     out.fill(0);
     out[0] = packed[PACKED_BIAS];
-    for (k, kind) in KINDS.iter().enumerate() {
+    let kinds = if out.len() == TABLE_LEN {
+        N_KINDS
+    } else {
+        N_EDAX_KINDS
+    };
+    for (k, kind) in KINDS.iter().enumerate().take(kinds) {
         let classes = pattern::class_of_kind(k);
         let len = u32::from(kind.len);
         let size = pattern::pow3(len) as usize;
@@ -257,6 +341,7 @@ fn unpack(packed: &[i16], swapped: bool, out: &mut [i16]) {
         }
     }
     debug_assert_eq!(out[ZERO_GUARD], 0);
+    debug_assert_eq!(out[out.len() - 1], 0);
 }
 
 #[cfg(test)]
@@ -298,11 +383,13 @@ pub(crate) mod tests {
             .fold(0, |acc, x| acc | 1u64 << s(x as u8))
     }
 
-    #[test]
-    fn scalar_gather_reference_and_symmetry_agree() {
-        let packed = random_packed(7);
-        let w = Weights::new(&packed);
+    /// Every evaluation path agrees with the packed reference and with the board's symmetries;
+    /// `edax_too`: the Edax-sized layout gives the same scores as the full one.
+    fn check_paths(packed: &PackedWeights, edax_too: bool) {
+        let w = Weights::new(packed);
+        assert_eq!(w.has_extra(), packed.has_extra());
         assert_eq!(w.n_tables(), 48);
+        let full = Weights::with_layout(packed, true);
         let mut n = 0;
         random_games(60, 12345, |p, o, f| {
             let e = (!(p | o)).count_ones() as usize;
@@ -311,6 +398,10 @@ pub(crate) mod tests {
             #[cfg(target_arch = "x86_64")]
             if let Some(k) = crate::kernel::Avx2::detect() {
                 assert_eq!(s, k.evaluate(&w, f, e), "gather vs scalar");
+                assert_eq!(s, k.evaluate(&full, f, e), "full gather");
+            }
+            if edax_too {
+                assert_eq!(s, Portable.evaluate(&full, f, e), "Edax-sized vs full");
             }
             assert_eq!(
                 s,
@@ -327,6 +418,21 @@ pub(crate) mod tests {
             n += 1;
         });
         assert!(n > 1000);
+    }
+
+    #[test]
+    fn scalar_gather_reference_and_symmetry_agree() {
+        // all 62 features weighted
+        let packed = random_packed(7);
+        assert!(packed.has_extra());
+        check_paths(&packed, false);
+        // Edax's features only: Edax-sized tables, same scores as the full layout
+        let mut edax = packed.clone();
+        for stage in &mut edax.stages {
+            *stage = from_edax_layout(&to_edax_layout(stage)).unwrap();
+        }
+        assert!(!edax.has_extra());
+        check_paths(&edax, true);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Training samples: every position of the WTHOR games before each move (replayed by
-//! [`ply_othello::wthor::replay`], forced passes put back) with its
-//! 46 mover-view pattern indices and a label in discs from the mover's view, plus optional
+//! [`ply_othello::wthor::replay`], forced passes put back): the position (side to move first) and
+//! a label in discs from the mover's view, plus optional
 //! externally labelled positions (e.g. exact solver scores).
 //!
 //! Labels: the perfect-play score from the file's theoretical depth (24 empties) for positions
@@ -12,18 +12,14 @@
 
 use ply_othello::wthor::WthorFile;
 use ply_othello::{Board, Color};
-use ply_othello_engine::eval::pattern::N_FEATURES;
-use ply_othello_engine::eval::Features;
 use std::path::{Path, PathBuf};
 
 /// Fewest empties at which a position is labelled with its game's theoretical score.
 pub const THEORETICAL_MIN_EMPTIES: u32 = 12;
 
-/// One labelled position.
+/// One labelled position (a fit computes its pattern indices, see `train::patterns`).
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
-    /// The 46 pattern indices, digit 0 = side to move.
-    pub features: [u16; N_FEATURES],
     /// Number of empty squares.
     pub empties: u8,
     /// Score in discs from the side to move's view.
@@ -37,9 +33,7 @@ pub struct Sample {
 impl Sample {
     /// Sample of a board with a label from its mover's view.
     pub fn new(board: &Board, label: i8, exact: bool) -> Sample {
-        let f = Features::new(board.player(), board.opponent());
         Sample {
-            features: f.mover_indices(),
             empties: board.empty_count() as u8,
             label,
             exact,
@@ -233,11 +227,7 @@ mod tests {
         let s = read_labels(&dir).unwrap();
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].empties, 60);
-        let start = Board::start();
-        assert_eq!(
-            s[0].features,
-            Features::new(start.player(), start.opponent()).mover_indices()
-        );
+        assert_eq!(s[0].board, Board::start());
         std::fs::write(
             &dir,
             "---------------------------OX------XO--------------------------- X -4 7 played\n\

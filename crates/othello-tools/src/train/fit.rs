@@ -7,7 +7,7 @@
 use super::dataset::Sample;
 use super::patterns::PatternSet;
 use ply_othello::Board;
-use ply_othello_engine::eval::weights::{source_empties, PackedWeights, N_PLIES};
+use ply_othello_engine::eval::weights::{from_edax_layout, source_empties, PackedWeights, N_PLIES};
 use std::path::{Path, PathBuf};
 
 /// How a stage's least-squares problem is solved.
@@ -394,10 +394,7 @@ pub enum FitError {
 /// Checkpoint file of a stage: Edax's set keeps the historical names, a set with extra
 /// kinds adds their names.
 fn checkpoint_path(dir: &Path, set: &PatternSet, plies: u8, stage: usize) -> PathBuf {
-    let extra: String = set.kinds()[PatternSet::edax().kinds().len()..]
-        .iter()
-        .map(|k| format!("+{}", k.name))
-        .collect();
+    let extra = set.tag();
     if plies == 2 {
         dir.join(format!("stage_{stage:02}{extra}.f32"))
     } else {
@@ -468,7 +465,8 @@ pub fn fit_all(
     }
     Ok(Model {
         set: set.clone(),
-        weights: quantise(&stages, cfg.quantum, cfg.plies),
+        stages: quantise(&stages, cfg.quantum),
+        stage_of_empties: stage_of_empties(cfg.plies),
     })
 }
 
@@ -477,30 +475,45 @@ pub fn fit_all(
 pub struct Model {
     /// The pattern set.
     pub set: PatternSet,
-    /// Per-stage tables in the set's packed layout (Edax's set: `eval.dat`'s).
-    pub weights: PackedWeights,
+    /// Per-stage tables in the set's packed layout, 1/128 disc.
+    pub stages: Vec<Vec<i16>>,
+    /// Stage used with `n` empties.
+    pub stage_of_empties: [u8; N_PLIES],
 }
 
 impl Model {
-    /// Weights of Edax's pattern set (from the engine or a weight file).
-    pub fn edax(weights: PackedWeights) -> Model {
+    /// Weights of the engine (built in or read from a file).
+    pub fn engine(weights: PackedWeights) -> Model {
         Model {
-            set: PatternSet::edax(),
-            weights,
+            set: PatternSet::engine(),
+            stages: weights.stages,
+            stage_of_empties: weights.stage_of_empties,
         }
     }
 
-    /// The weights when they are for Edax's set alone, the only one ply's and Edax's weight
-    /// files hold yet.
-    pub fn packed(&self) -> Option<&PackedWeights> {
-        self.set.is_edax().then_some(&self.weights)
+    /// The weights in the engine's layout, when the set is the engine's or Edax's (the only ones
+    /// the engine and the weight files hold).
+    pub fn packed(&self) -> Option<PackedWeights> {
+        let stages = if self.set.is_engine() {
+            self.stages.clone()
+        } else if self.set.is_edax() {
+            self.stages
+                .iter()
+                .map(|s| from_edax_layout(s))
+                .collect::<Option<Vec<_>>>()?
+        } else {
+            return None;
+        };
+        Some(PackedWeights {
+            stages,
+            stage_of_empties: self.stage_of_empties,
+        })
     }
 
     /// Static evaluation of a position (side to move first), in discs (unrounded).
     pub fn evaluate(&self, board: &Board) -> f32 {
-        let w = &self.weights;
         let empties = board.empty_count() as usize;
-        let table = &w.stages[w.stage_of_empties[source_empties(empties)] as usize];
+        let table = &self.stages[self.stage_of_empties[source_empties(empties)] as usize];
         let mut idx = Vec::with_capacity(self.set.n_features());
         self.set.indices(board.player(), board.opponent(), &mut idx);
         let sum: i32 = idx
@@ -512,22 +525,17 @@ impl Model {
     }
 }
 
-/// Rounds float weights (discs) to `i16` multiples of `quantum` in 1/128 disc; `plies` as in
-/// [`FitConfig::plies`].
-pub fn quantise(stages: &[Vec<f32>], quantum: u16, plies: u8) -> PackedWeights {
+/// Rounds float weights (discs) to `i16` multiples of `quantum` in 1/128 disc.
+pub fn quantise(stages: &[Vec<f32>], quantum: u16) -> Vec<Vec<i16>> {
     let q = f32::from(quantum.max(1));
-    let stages = stages
+    stages
         .iter()
         .map(|w| {
             w.iter()
                 .map(|&x| ((x * 128.0 / q).round() * q).clamp(-32768.0 + q, 32767.0 - q) as i16)
                 .collect()
         })
-        .collect();
-    PackedWeights {
-        stages,
-        stage_of_empties: stage_of_empties(plies),
-    }
+        .collect()
 }
 
 /// Static evaluation of a sample, in discs (unrounded).

@@ -63,7 +63,7 @@ mod tests {
         let ds = Dataset::from_wthor(&files, &[Split::Test], |_| {});
         assert!(ds.train.is_empty() && ds.validation.is_empty() && ds.test.len() > 500_000);
         let w = ply_othello_engine::eval::embedded_weights().expect("embedded weights");
-        let rows = measure(&Model::edax(w), &ds.test, 24..=24);
+        let rows = measure(&Model::engine(w), &ds.test, 24..=24);
         let (n, mae) = rows[0].exact;
         assert!(n > 10_000, "{n} exact samples");
         // 5.75 discs when trained (BENCHMARKS.md); a zero evaluation scores about 14.4

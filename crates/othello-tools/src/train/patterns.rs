@@ -1,14 +1,16 @@
-//! The pattern set a fit trains: Edax's 46 features (the engine's layout, so that the fitted
-//! tables are `eval.dat`'s) optionally followed by extra shapes, for choosing new patterns by
-//! measurement before the engine evaluates them.
+//! The pattern set a fit trains: the engine's 62 features ([`PatternSet::engine`]) or Edax's 46
+//! alone ([`PatternSet::edax`], whose tables are `eval.dat`'s), optionally followed by candidate
+//! shapes, for choosing new patterns by measurement before the engine evaluates them.
 //!
 //! A shape is a list of squares (first = most significant base-3 digit). Its features are its
 //! distinct images under the 8 board symmetries, and indices that a symmetry of the shape onto
 //! itself maps onto each other share one weight, as Edax packs its own kinds. Packed layout of
-//! a stage: Edax's kinds as in `eval.dat`, then each extra kind's classes, then the bias.
+//! a stage: the base set's kinds as in the engine, then each candidate's classes, then the bias.
 
 use ply_othello::symmetry::symmetry_square;
-use ply_othello_engine::eval::pattern::{self, FEATURES, KINDS, N_FEATURES, PACKED_LEN};
+use ply_othello_engine::eval::pattern::{
+    self, EDAX_PACKED_LEN, FEATURES, KINDS, N_EDAX_FEATURES, N_EDAX_KINDS, N_FEATURES, PACKED_LEN,
+};
 
 /// A candidate shape: a name and its squares.
 #[derive(Clone, Copy, Debug)]
@@ -22,7 +24,8 @@ pub struct Shape {
 }
 
 /// Candidate shapes beyond Edax's, after the corner shapes of Egaroucid's published pattern
-/// list (10 squares each; the names are ours).
+/// list (the names are ours). The engine's set has `fish`, `cross`, `edgey` and `diag5x`,
+/// chosen by these measurements (BENCHMARKS.md).
 pub const CANDIDATES: &[Shape] = &[
     Shape {
         name: "triangle",
@@ -76,12 +79,14 @@ pub struct Kind {
     pub offset: u32,
 }
 
-/// Edax's kinds, optionally followed by extra shapes.
+/// The engine's kinds (or Edax's), optionally followed by candidate shapes.
 #[derive(Clone, Debug)]
 pub struct PatternSet {
     kinds: Vec<Kind>,
     n_features: usize,
     packed_len: usize,
+    /// Kinds of the base set (the engine's or Edax's).
+    base_kinds: usize,
 }
 
 fn square(name: &str) -> u8 {
@@ -163,9 +168,20 @@ impl Kind {
 }
 
 impl PatternSet {
-    /// Edax's 46 features in the engine's packed layout.
+    /// The engine's 62 features in its packed layout.
+    pub fn engine() -> PatternSet {
+        PatternSet::base(KINDS.len(), N_FEATURES, PACKED_LEN)
+    }
+
+    /// Edax's 46 features in `eval.dat`'s packed layout.
     pub fn edax() -> PatternSet {
-        let kinds = KINDS
+        PatternSet::base(N_EDAX_KINDS, N_EDAX_FEATURES, EDAX_PACKED_LEN)
+    }
+
+    /// The engine's first `n_kinds` kinds, with their packed offsets (the engine's) and the bias
+    /// at `packed_len - 1`.
+    fn base(n_kinds: usize, n_features: usize, packed_len: usize) -> PatternSet {
+        let kinds = KINDS[..n_kinds]
             .iter()
             .enumerate()
             .map(|(k, kind)| {
@@ -189,8 +205,9 @@ impl PatternSet {
             .collect();
         PatternSet {
             kinds,
-            n_features: N_FEATURES,
-            packed_len: PACKED_LEN,
+            n_features,
+            packed_len,
+            base_kinds: n_kinds,
         }
     }
 
@@ -210,7 +227,33 @@ impl PatternSet {
 
     /// Whether this is Edax's set alone (its tables are then `eval.dat`'s).
     pub fn is_edax(&self) -> bool {
-        self.kinds.len() == KINDS.len()
+        self.base_kinds == N_EDAX_KINDS && self.kinds.len() == N_EDAX_KINDS
+    }
+
+    /// Whether this is the engine's set alone (its tables are then the engine's).
+    pub fn is_engine(&self) -> bool {
+        self.base_kinds == KINDS.len() && self.kinds.len() == KINDS.len()
+    }
+
+    /// Short name of the set for file names: empty for Edax's base (the historical checkpoint
+    /// names), `_full` for the engine's, then `+name` for each candidate.
+    pub fn tag(&self) -> String {
+        let base = if self.base_kinds == N_EDAX_KINDS {
+            ""
+        } else {
+            "_full"
+        };
+        let extra: String = self
+            .extra_kinds()
+            .iter()
+            .map(|k| format!("+{}", k.name))
+            .collect();
+        format!("{base}{extra}")
+    }
+
+    /// The candidate kinds added to the base set.
+    pub fn extra_kinds(&self) -> &[Kind] {
+        &self.kinds[self.base_kinds..]
     }
 
     /// The kinds.
@@ -265,15 +308,44 @@ mod tests {
     }
 
     #[test]
-    fn edax_set_is_the_engines_packing() {
-        let set = PatternSet::edax();
-        assert!(set.is_edax());
-        assert_eq!(set.bias(), pattern::PACKED_BIAS);
+    fn base_sets_are_the_engines_packing() {
+        let (engine, edax) = (PatternSet::engine(), PatternSet::edax());
+        assert!(engine.is_engine() && !engine.is_edax());
+        assert!(edax.is_edax() && !edax.is_engine());
+        assert_eq!(engine.bias(), pattern::PACKED_BIAS);
+        assert_eq!(edax.bias(), EDAX_PACKED_LEN - 1);
         for (own, other) in random_boards(2000) {
             let mut idx = Vec::new();
-            set.indices(own, other, &mut idx);
-            let engine = pattern::packed_indices(&pattern::compute(own, other));
-            assert_eq!(idx, engine.to_vec());
+            engine.indices(own, other, &mut idx);
+            let packed = pattern::packed_indices(&pattern::compute(own, other));
+            assert_eq!(idx, packed.to_vec());
+            idx.clear();
+            edax.indices(own, other, &mut idx);
+            assert_eq!(idx, packed[..N_EDAX_FEATURES].to_vec());
+        }
+    }
+
+    #[test]
+    fn engine_extra_kinds_are_the_measured_candidates() {
+        // the engine's extra kinds pack like the candidate shapes they came from
+        let names = ["fish", "cross", "edgey", "diag5x"];
+        let shapes: Vec<&Shape> = names.iter().map(|n| candidate(n).unwrap()).collect();
+        let from_shapes = PatternSet::edax().with(&shapes);
+        let engine = PatternSet::engine();
+        for (a, b) in from_shapes
+            .extra_kinds()
+            .iter()
+            .zip(&engine.kinds()[N_EDAX_KINDS..])
+        {
+            assert_eq!(a.classes, b.classes, "{}", a.name);
+            let mut fa = a.features.clone();
+            let mut fb = b.features.clone();
+            for f in fa.iter_mut().chain(fb.iter_mut()) {
+                f.sort_unstable();
+            }
+            fa.sort();
+            fb.sort();
+            assert_eq!(fa, fb, "{}: same squares", a.name);
         }
     }
 
@@ -281,8 +353,8 @@ mod tests {
     fn extra_kinds_are_symmetric_and_packed_after_edax() {
         let shapes: Vec<&Shape> = CANDIDATES.iter().collect();
         let set = PatternSet::edax().with(&shapes);
-        assert!(!set.is_edax());
-        for k in &set.kinds()[KINDS.len()..] {
+        assert!(!set.is_edax() && !set.is_engine());
+        for k in set.extra_kinds() {
             // every candidate is symmetric about a diagonal or an axis: 4 images, half the classes
             assert_eq!(k.features.len(), 4, "{}", k.name);
             let n = k.features[0].len() as u32;
@@ -291,9 +363,9 @@ mod tests {
                 "{}",
                 k.name
             );
-            assert!(k.offset >= (PACKED_LEN - 1) as u32);
+            assert!(k.offset >= (EDAX_PACKED_LEN - 1) as u32);
         }
-        assert_eq!(set.n_features(), N_FEATURES + 4 * CANDIDATES.len());
+        assert_eq!(set.n_features(), N_EDAX_FEATURES + 4 * CANDIDATES.len());
         // the sum of any per-class weights is the same on the 8 images of a board
         let weights: Vec<u64> = (0..set.packed_len() as u64)
             .map(|j| symmetry::symmetry(j.wrapping_mul(0x9E37_79B9_7F4A_7C15), 5) >> 40)

@@ -103,11 +103,11 @@ pub enum PipelineError {
     /// Output could not be written.
     #[error("cannot write {0}: {1}")]
     Write(PathBuf, std::io::Error),
-    /// Weights of a pattern set beyond Edax's were asked for in a file format that holds only
-    /// Edax's.
+    /// Weights of candidate patterns were asked for in a weight file, or weights beyond Edax's
+    /// patterns in an `eval.dat`.
     #[error(
-        "weights with extra patterns cannot be written as a ply or Edax weight file yet \
-         (--checkpoint keeps the fitted stages)"
+        "these weights cannot be written in that format: ply's files hold the engine's patterns \
+         (no candidates; --checkpoint keeps the fitted stages), eval.dat Edax's alone"
     )]
     NoFormat,
 }
@@ -133,7 +133,8 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
     let writes = opts.outputs.out.is_some() || opts.outputs.edax_out.is_some();
-    if writes && !opts.patterns.is_edax() && opts.measure_only.is_none() {
+    let storable = opts.patterns.is_edax() || opts.patterns.is_engine();
+    if writes && !storable && opts.measure_only.is_none() {
         return Err(PipelineError::NoFormat);
     }
     let mut ds = read_data(opts, log)?;
@@ -280,7 +281,7 @@ pub fn fit_or_load(
 ) -> Result<Model, PipelineError> {
     if let Some(path) = &opts.measure_only {
         let bytes = std::fs::read(path).map_err(|e| PipelineError::Read(path.clone(), e))?;
-        return Ok(Model::edax(eval::parse_weights(&bytes)?));
+        return Ok(Model::engine(eval::parse_weights(&bytes)?));
     }
     let cfg = opts.fit;
     let per_stage = |e: usize| {
@@ -335,14 +336,16 @@ pub fn write_weights(
     if opts.outputs.out.is_none() && opts.outputs.edax_out.is_none() {
         return Ok(());
     }
-    let weights = model.packed().ok_or(PipelineError::NoFormat)?;
+    let weights = &model.packed().ok_or(PipelineError::NoFormat)?;
     if let Some(path) = &opts.outputs.out {
         let bytes = eval::format::encode(weights, quantum_of(weights));
         std::fs::write(path, &bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {} ({} bytes)", path.display(), bytes.len());
     }
     if let Some(path) = &opts.outputs.edax_out {
-        let bytes = EdaxFile::new(weights.clone()).to_bytes();
+        let bytes = EdaxFile::new(weights.clone())
+            .map_err(|_| PipelineError::NoFormat)?
+            .to_bytes();
         std::fs::write(path, bytes).map_err(|e| PipelineError::Write(path.clone(), e))?;
         let _ = writeln!(log, "wrote {}", path.display());
     }
