@@ -167,7 +167,8 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
 
 /// Step 1, read data: replays the WTHOR games into the splits (only the test split when
 /// measuring) and adds the label files' positions to the training set, each replacing the
-/// game-labelled sample of the same position and entering `label_repeat` times.
+/// game-labelled sample of the same position and entering `label_repeat` times; positions of
+/// the test label files, up to symmetry, are left out of training.
 ///
 /// # Errors
 /// Unreadable WTHOR or label files.
@@ -189,6 +190,29 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
     let mut labelled = Vec::new();
     for path in &opts.data.labels {
         labelled.extend(read_labels(path)?);
+    }
+    if !opts.solving.test_labels.is_empty() {
+        // test positions stay out of training, up to symmetry (the strong-play test set's
+        // games are disjoint from the training games; this also covers repeated positions)
+        let mut test = std::collections::HashSet::new();
+        for path in &opts.solving.test_labels {
+            test.extend(
+                read_labels(path)?
+                    .iter()
+                    .map(|s| crate::testset::key(&s.board)),
+            );
+        }
+        let before = ds.train.len() + labelled.len();
+        ds.train
+            .retain(|s| !test.contains(&crate::testset::key(&s.board)));
+        labelled.retain(|s| !test.contains(&crate::testset::key(&s.board)));
+        let dropped = before - ds.train.len() - labelled.len();
+        if dropped > 0 {
+            let _ = writeln!(
+                log,
+                "{dropped} training positions are test positions (up to symmetry): left out"
+            );
+        }
     }
     if !labelled.is_empty() {
         // an exact label replaces the game label of the same training position
