@@ -64,6 +64,10 @@ pub struct MatchArgs {
     /// Append one line per game (result, times, moves) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// ply's evaluation weights instead of the built-in ones (ply or Edax `eval.dat` format),
+    /// e.g. to play new weights against the built-in ones (`--opponent "ply-othello gtp"`).
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
 }
 
 fn secs(x: Option<f64>) -> Result<Option<Duration>, CliError> {
@@ -120,6 +124,10 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     if openings.is_empty() {
         return Err(CliError::Match("no openings".into()));
     }
+    let weights = match &a.eval_file {
+        Some(p) => Some(ply_othello_engine::eval::parse_weights(&super::read(p)?)?),
+        None => None,
+    };
     let ply_time = secs(a.time)?;
     let opts = GameOptions {
         ply_time,
@@ -143,7 +151,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let mut engine = Engine::new(EngineOptions {
         hash_mib: a.hash,
         threads: a.threads,
-        weights: None,
+        weights,
     });
     let mut opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
     let mut tally = Tally::default();
