@@ -252,49 +252,15 @@ impl Weights {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     pub unsafe fn evaluate_avx2(&self, f: &Features, n_empties: usize) -> i32 {
-        use std::arch::x86_64::*;
         let w = self.table(n_empties);
-        let l = self.lanes();
-        let registers = if self.full { 4 } else { 3 };
-        let mut sum = _mm256_setzero_si256();
-        let lanes = f.lanes().as_ptr() as *const __m256i;
-        let maxes = l.max.as_ptr() as *const __m256i;
-        let bases = l.gather_base.as_ptr() as *const __m256i;
-        let base_ptr = w.as_ptr() as *const i32;
-        for r in 0..registers {
-            // SAFETY: lanes, maxes and bases are 32-byte aligned arrays of 64 u16 / 64 i32
-            // (`Features` and `Lanes` are `align(32)`, `max` and `gather_base` start at offsets
-            // 0 and 128), so r < 4 and 2 * r + 1 < 8 stay in bounds. Each clamped lane v
-            // satisfies 0 <= base - 1 + v and base + v < the table's length (evaluated lanes
-            // index their kind's table, which the table holds; the others read a zero guard
-            // that both table sizes hold), so the 4-byte word read at short index base - 1 + v
-            // lies inside the table.
-            unsafe {
-                let v = _mm256_min_epu16(
-                    _mm256_load_si256(lanes.add(r)),
-                    _mm256_load_si256(maxes.add(r)),
-                );
-                let lo = _mm256_add_epi32(
-                    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)),
-                    _mm256_load_si256(bases.add(2 * r)),
-                );
-                let hi = _mm256_add_epi32(
-                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)),
-                    _mm256_load_si256(bases.add(2 * r + 1)),
-                );
-                let d0 = _mm256_i32gather_epi32::<2>(base_ptr, lo);
-                let d1 = _mm256_i32gather_epi32::<2>(base_ptr, hi);
-                sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d0, 16));
-                sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d1, 16));
+        // SAFETY: AVX2 is the caller's promise; the lane tables match the table's size.
+        unsafe {
+            if self.full {
+                gather_sum::<4>(w, f, &FULL_LANES)
+            } else {
+                gather_sum::<3>(w, f, &EDAX_LANES)
             }
         }
-        let s = _mm_add_epi32(
-            _mm256_castsi256_si128(sum),
-            _mm256_extracti128_si256(sum, 1),
-        );
-        let s = _mm_hadd_epi32(s, s);
-        let s = _mm_hadd_epi32(s, s);
-        _mm_cvtsi128_si32(s) + i32::from(w[0])
     }
 
     /// Evaluation of a board from scratch (side to move = `player`), in 1/128 disc.
@@ -302,6 +268,58 @@ impl Weights {
         let empties = (!(player | opponent)).count_ones() as usize;
         self.evaluate(&Features::new(player, opponent), empties)
     }
+}
+
+/// Sum of the bias and the entries of table `w` that the first `8 * R` lanes of `f` select
+/// through `l` (two 8-lane gathers per 256-bit register of lanes).
+///
+/// # Safety
+/// The CPU must support AVX2, `R <= 4`, and `l` must be the lane table of `w`'s size
+/// ([`FULL_LANES`] for [`TABLE_LEN`], [`EDAX_LANES`] for [`EDAX_TABLE_LEN`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_sum<const R: usize>(w: &[i16], f: &Features, l: &Lanes) -> i32 {
+    use std::arch::x86_64::*;
+    debug_assert!(R <= 4 && w.len() == if R == 4 { TABLE_LEN } else { EDAX_TABLE_LEN });
+    let mut sum = _mm256_setzero_si256();
+    let lanes = f.lanes().as_ptr() as *const __m256i;
+    let maxes = l.max.as_ptr() as *const __m256i;
+    let bases = l.gather_base.as_ptr() as *const __m256i;
+    let base_ptr = w.as_ptr() as *const i32;
+    for r in 0..R {
+        // SAFETY: lanes, maxes and bases are 32-byte aligned arrays of 64 u16 / 64 i32
+        // (`Features` and `Lanes` are `align(32)`, `max` and `gather_base` start at offsets 0
+        // and 128), so r < R <= 4 and 2 * r + 1 < 8 stay in bounds. Each clamped lane v
+        // satisfies 0 <= base - 1 + v and base + v < the table's length (evaluated lanes index
+        // their kind's table, which the table holds; the others read a zero guard that both
+        // table sizes hold), so the 4-byte word read at short index base - 1 + v lies inside
+        // the table.
+        unsafe {
+            let v = _mm256_min_epu16(
+                _mm256_load_si256(lanes.add(r)),
+                _mm256_load_si256(maxes.add(r)),
+            );
+            let lo = _mm256_add_epi32(
+                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)),
+                _mm256_load_si256(bases.add(2 * r)),
+            );
+            let hi = _mm256_add_epi32(
+                _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)),
+                _mm256_load_si256(bases.add(2 * r + 1)),
+            );
+            let d0 = _mm256_i32gather_epi32::<2>(base_ptr, lo);
+            let d1 = _mm256_i32gather_epi32::<2>(base_ptr, hi);
+            sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d0, 16));
+            sum = _mm256_add_epi32(sum, _mm256_srai_epi32(d1, 16));
+        }
+    }
+    let s = _mm_add_epi32(
+        _mm256_castsi256_si128(sum),
+        _mm256_extracti128_si256(sum, 1),
+    );
+    let s = _mm_hadd_epi32(s, s);
+    let s = _mm_hadd_epi32(s, s);
+    _mm_cvtsi128_si32(s) + i32::from(w[0])
 }
 
 /// Rounds a 1/128-disc evaluation to discs, clamped to -63..=63 as Edax does.
