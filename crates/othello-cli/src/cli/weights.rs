@@ -1,17 +1,19 @@
-//! `ply-othello weights --edax-out FILE [--eval-file F]`: writes the built-in evaluation weights
-//! (or those of `--eval-file`) in Edax's `eval.dat` format, e.g. to run Edax with ply's evaluation
+//! `ply-othello weights --edax-out FILE [--eval-file F]`: writes the built-in v1 evaluation
+//! weights (Edax's 46 features; the shipped v2 weights use patterns `eval.dat` cannot hold) or
+//! those of `--eval-file` in Edax's `eval.dat` format, e.g. to run Edax with ply's evaluation
 //! (`edax -eval-file FILE`) so that only the searches differ.
 
 use super::CliError;
 use clap::Args;
-use ply_othello_engine::eval::{embedded_weights, parse_weights, EdaxFile};
+use ply_othello_engine::eval::{embedded_v1_weights, parse_weights, EdaxFile};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `weights`.
 #[derive(Args)]
 pub struct WeightsArgs {
-    /// Weights to export instead of the built-in ones (ply or Edax `eval.dat` format).
+    /// Weights to export instead of the built-in v1 ones (ply or Edax `eval.dat` format; weights
+    /// that use the patterns beyond Edax's cannot be exported).
     #[arg(long)]
     eval_file: Option<PathBuf>,
     /// Write the weights here in Edax's `eval.dat` format.
@@ -23,7 +25,7 @@ pub struct WeightsArgs {
 pub fn run(a: &WeightsArgs) -> Result<ExitCode, CliError> {
     let weights = match &a.eval_file {
         Some(path) => parse_weights(&super::read(path)?)?,
-        None => embedded_weights().map_err(ply_othello_engine::eval::LoadError::from)?,
+        None => embedded_v1_weights().map_err(ply_othello_engine::eval::LoadError::from)?,
     };
     let bytes = EdaxFile::new(weights)
         .map_err(ply_othello_engine::eval::LoadError::from)?

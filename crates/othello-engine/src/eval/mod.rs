@@ -31,9 +31,14 @@ pub use features::Features;
 pub use format::FormatError;
 pub use weights::{to_discs, PackedWeights, Weights};
 
-/// The shipped weights in ply's format, trained by `ply-othello train` on the WTHOR games
-/// (command and held-out errors in BENCHMARKS.md, section "ply-othello evaluation").
+/// The shipped weights in ply's format: the 62-feature evaluation v2, trained by `ply-othello
+/// train` on the WTHOR games, exact solver labels and self-play games (command and errors in
+/// BENCHMARKS.md, "evaluation v2").
 pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
+
+/// The v1 weights in ply's format: Edax's 46 features only, so they export to Edax's
+/// `eval.dat` (`ply-othello weights --edax-out`), e.g. to run Edax with ply's evaluation.
+pub static EMBEDDED_V1: &[u8] = include_bytes!("v1.plyeval");
 
 /// Decodes the shipped weights.
 ///
@@ -41,6 +46,14 @@ pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
 /// [`FormatError`] if the embedded bytes were corrupted at build time (a test guards this).
 pub fn embedded_weights() -> Result<PackedWeights, FormatError> {
     format::decode(EMBEDDED)
+}
+
+/// Decodes the v1 weights (Edax's pattern set).
+///
+/// # Errors
+/// [`FormatError`] if the embedded bytes were corrupted at build time (a test guards this).
+pub fn embedded_v1_weights() -> Result<PackedWeights, FormatError> {
+    format::decode(EMBEDDED_V1)
 }
 
 /// Errors decoding an evaluation file.
@@ -72,8 +85,14 @@ mod tests {
 
     #[test]
     fn embedded_weights_decode_and_are_symmetric_in_the_opening() {
+        let v1 = embedded_v1_weights().expect("v1 weights decode");
+        assert!(v1.is_well_formed() && !v1.has_extra(), "v1 is Edax's set");
+        assert!(EdaxFile::new(v1).is_ok());
         let packed = embedded_weights().expect("embedded weights decode");
-        assert!(packed.is_well_formed());
+        assert!(
+            packed.is_well_formed() && packed.has_extra(),
+            "v2 uses all 62 features"
+        );
         let w = Weights::new(&packed);
         // the four first moves are equivalent by symmetry
         let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
