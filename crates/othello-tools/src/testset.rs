@@ -8,7 +8,7 @@
 //! `ply-othello solve` read.
 
 use crate::datagen::Label;
-use ply_othello::{square_name, Board};
+use ply_othello::{square_name, Board, Color, Position};
 use std::collections::{BTreeMap, HashSet};
 
 /// One test position: the board (side to move first), whose turn it is, the move perfect play
@@ -96,24 +96,18 @@ pub fn extract(
 
 /// One OBF line: `<64 squares, X black, O white, - empty> <X|O>; <MOVE>:<+score>;`.
 pub fn to_obf(p: &TestPosition) -> String {
-    let (black, white) = if p.black_to_move {
-        (p.board.player(), p.board.opponent())
+    let side = if p.black_to_move {
+        Color::Black
     } else {
-        (p.board.opponent(), p.board.player())
+        Color::White
     };
-    let squares: String = (0..64)
-        .map(|i| {
-            if black >> i & 1 != 0 {
-                'X'
-            } else if white >> i & 1 != 0 {
-                'O'
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let position = Position {
+        board: p.board,
+        side,
+    };
     format!(
-        "{squares} {}; {}:{:+};",
+        "{} {}; {}:{:+};",
+        position.board_string(),
         if p.black_to_move { 'X' } else { 'O' },
         square_name(p.best_move).to_ascii_uppercase(),
         p.score
