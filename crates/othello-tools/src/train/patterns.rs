@@ -3,13 +3,15 @@
 //! shapes, for choosing new patterns by measurement before the engine evaluates them.
 //!
 //! A shape is a list of squares (first = most significant base-3 digit). Its features are its
-//! distinct images under the 8 board symmetries, and indices that a symmetry of the shape onto
-//! itself maps onto each other share one weight, as Edax packs its own kinds. Packed layout of
+//! distinct images under the 8 board symmetries, and indices that the shape's symmetry onto itself
+//! (the engine's `self_mirror`) maps onto each other share one weight, as the engine packs its
+//! kinds. Packed layout of
 //! a stage: the base set's kinds as in the engine, then each candidate's classes, then the bias.
 
 use ply_othello::symmetry::symmetry_square;
 use ply_othello_engine::eval::pattern::{
-    self, EDAX_PACKED_LEN, FEATURES, KINDS, N_EDAX_FEATURES, N_EDAX_KINDS, N_FEATURES, PACKED_LEN,
+    self, Feature, Mirror, EDAX_PACKED_LEN, FEATURES, KINDS, N_EDAX_FEATURES, N_EDAX_KINDS,
+    N_FEATURES, PACKED_LEN,
 };
 
 /// A candidate shape: a name and its squares.
@@ -110,7 +112,7 @@ fn index(squares: &[u8], own: u64, other: u64) -> u32 {
 
 impl Kind {
     /// The kind of a shape: its distinct images under the board symmetries, and classes that
-    /// merge the indices its self-symmetries map onto each other.
+    /// merge the indices its mirror onto itself maps onto each other.
     fn of_shape(shape: &Shape) -> Kind {
         let lead: Vec<u8> = shape.squares.iter().map(|s| square(s)).collect();
         let mask = |sq: &[u8]| sq.iter().fold(0u64, |m, &x| m | 1 << x);
@@ -120,42 +122,33 @@ impl Kind {
                 .collect()
         };
         let mut features: Vec<Vec<u8>> = Vec::new();
-        let mut perms: Vec<Vec<usize>> = Vec::new();
         for s in 0..8 {
             let img = image(s);
-            if mask(&img) == mask(&lead) {
-                // a symmetry of the shape onto itself: digit p moves to position perm[p]
-                perms.push(
-                    img.iter()
-                        .map(|x| lead.iter().position(|y| y == x).expect("same squares"))
-                        .collect(),
-                );
-            }
             if !features.iter().any(|f| mask(f) == mask(&img)) {
                 features.push(img);
             }
         }
+        // the engine's symmetry packing: the shape's mirror onto itself, an index and its image
+        // share the class of the smaller one
         let n = lead.len();
+        assert!(n <= 10, "a shape has at most 10 squares");
+        let mut squares = [0u8; 10];
+        squares[..n].copy_from_slice(&lead);
+        let mirror = Mirror::Perm(pattern::self_mirror(&Feature {
+            len: n as u8,
+            squares,
+        }));
         let size = 3usize.pow(n as u32);
-        let mut class = vec![u32::MAX; size];
+        let mut class = vec![0u32; size];
         let mut classes = 0;
         for l in 0..size {
-            if class[l] != u32::MAX {
-                continue;
+            let m = pattern::mirror_index(l as u32, n as u32, mirror) as usize;
+            if m < l {
+                class[l] = class[m];
+            } else {
+                class[l] = classes;
+                classes += 1;
             }
-            // digits of l, most significant first
-            let digits: Vec<usize> = (0..n)
-                .map(|p| l / 3usize.pow((n - 1 - p) as u32) % 3)
-                .collect();
-            for perm in &perms {
-                let mut m = 0;
-                for q in 0..n {
-                    let p = perm.iter().position(|&t| t == q).expect("a permutation");
-                    m = m * 3 + digits[p];
-                }
-                class[m] = classes;
-            }
-            classes += 1;
         }
         Kind {
             name: shape.name.to_string(),
