@@ -106,14 +106,15 @@ pub const fn source_empties(empties: usize) -> usize {
 pub struct Weights {
     data: Vec<i16>,
     table_of_empties: [u16; N_PLIES],
-    /// Whether the extra kinds are evaluated (full tables).
-    full: bool,
+    /// Full or Edax-sized tables.
+    layout: &'static Layout,
 }
 
 /// Where each lane reads in a runtime table: its base and largest value. The largest value is
 /// enforced before the lookup so that no index can leave the table whatever the lanes hold;
 /// lanes that are not evaluated read a zero guard.
 #[repr(C, align(32))]
+#[derive(Debug)]
 struct Lanes {
     max: [u16; N_LANES],
     /// Base minus one: the gather reads a 32-bit word whose high half is the wanted entry.
@@ -139,10 +140,29 @@ const fn lanes(features: usize) -> Lanes {
     l
 }
 
-/// Lanes of full tables: all 62 features.
-static FULL_LANES: Lanes = lanes(N_FEATURES);
-/// Lanes of Edax-sized tables: Edax's 46 features, the others read a zero guard.
-static EDAX_LANES: Lanes = lanes(N_EDAX_FEATURES);
+/// A runtime table layout: its length, the kinds unpacked into it and the lanes evaluated.
+#[derive(Debug)]
+struct Layout {
+    lanes: Lanes,
+    table_len: usize,
+    kinds: usize,
+    features: usize,
+}
+
+/// Full tables: all 16 kinds, all 62 features.
+static FULL: Layout = Layout {
+    lanes: lanes(N_FEATURES),
+    table_len: TABLE_LEN,
+    kinds: N_KINDS,
+    features: N_FEATURES,
+};
+/// Edax-sized tables: Edax's 12 kinds and 46 features, the other lanes read a zero guard.
+static EDAX: Layout = Layout {
+    lanes: lanes(N_EDAX_FEATURES),
+    table_len: EDAX_TABLE_LEN,
+    kinds: N_EDAX_KINDS,
+    features: N_EDAX_FEATURES,
+};
 
 impl Weights {
     /// Unpacks packed weights into runtime tables, merging plies as the seed does.
@@ -157,7 +177,8 @@ impl Weights {
     /// [`Weights::new`] with full tables (`full`) or Edax-sized ones (the extra kinds ignored).
     pub(crate) fn with_layout(packed: &PackedWeights, full: bool) -> Weights {
         assert!(packed.is_well_formed(), "malformed packed weights");
-        let table_len = if full { TABLE_LEN } else { EDAX_TABLE_LEN };
+        let layout = if full { &FULL } else { &EDAX };
+        let table_len = layout.table_len;
         let mut keys: Vec<(u8, usize)> = Vec::new();
         let mut table_of_empties = [0u16; N_PLIES];
         for (e, t) in table_of_empties.iter_mut().enumerate() {
@@ -174,47 +195,32 @@ impl Weights {
             unpack(
                 &packed.stages[stage as usize],
                 parity == 1,
+                layout.kinds,
                 &mut data[t * table_len..(t + 1) * table_len],
             );
         }
         Weights {
             data,
             table_of_empties,
-            full,
+            layout,
         }
     }
 
     /// Whether the extra kinds are evaluated (the weights have some).
     pub fn has_extra(&self) -> bool {
-        self.full
-    }
-
-    fn table_len(&self) -> usize {
-        if self.full {
-            TABLE_LEN
-        } else {
-            EDAX_TABLE_LEN
-        }
-    }
-
-    fn lanes(&self) -> &'static Lanes {
-        if self.full {
-            &FULL_LANES
-        } else {
-            &EDAX_LANES
-        }
+        self.layout.kinds == N_KINDS
     }
 
     /// Number of distinct runtime tables after merging.
     pub fn n_tables(&self) -> usize {
-        self.data.len() / self.table_len()
+        self.data.len() / self.layout.table_len
     }
 
     /// The runtime table used with `n_empties` empties.
     #[inline]
     fn table(&self, n_empties: usize) -> &[i16] {
         let t = self.table_of_empties[n_empties.min(N_PLIES - 1)] as usize;
-        let len = self.table_len();
+        let len = self.layout.table_len;
         &self.data[t * len..(t + 1) * len]
     }
 
@@ -228,15 +234,10 @@ impl Weights {
     /// Scalar evaluation: one table lookup per evaluated feature (46 or 62) plus the bias.
     pub fn evaluate_scalar(&self, f: &Features, n_empties: usize) -> i32 {
         let w = self.table(n_empties);
-        let l = self.lanes();
-        let n = if self.full {
-            N_FEATURES
-        } else {
-            N_EDAX_FEATURES
-        };
+        let l = &self.layout.lanes;
         let lanes = f.lanes();
         let mut sum = i32::from(w[0]);
-        for i in 0..n {
+        for i in 0..self.layout.features {
             let v = lanes[i].min(l.max[i]);
             sum += i32::from(w[l.base[i] as usize + v as usize]);
         }
@@ -255,10 +256,10 @@ impl Weights {
         let w = self.table(n_empties);
         // SAFETY: AVX2 is the caller's promise; the lane tables match the table's size.
         unsafe {
-            if self.full {
-                gather_sum::<4>(w, f, &FULL_LANES)
+            if self.has_extra() {
+                gather_sum::<4>(w, f, &FULL.lanes)
             } else {
-                gather_sum::<3>(w, f, &EDAX_LANES)
+                gather_sum::<3>(w, f, &EDAX.lanes)
             }
         }
     }
@@ -274,8 +275,8 @@ impl Weights {
 /// through `l` (two 8-lane gathers per 256-bit register of lanes).
 ///
 /// # Safety
-/// The CPU must support AVX2, `R <= 4`, and `l` must be the lane table of `w`'s size
-/// ([`FULL_LANES`] for [`TABLE_LEN`], [`EDAX_LANES`] for [`EDAX_TABLE_LEN`]).
+/// The CPU must support AVX2, `R <= 4`, and `l` must be the lanes of `w`'s layout
+/// ([`FULL`] for [`TABLE_LEN`], [`EDAX`] for [`EDAX_TABLE_LEN`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn gather_sum<const R: usize>(w: &[i16], f: &Features, l: &Lanes) -> i32 {
@@ -332,16 +333,11 @@ pub fn to_discs(score: i32) -> i32 {
     s.clamp(-63, 63)
 }
 
-/// Fills one runtime table (Edax-sized or full, by its length) from a packed stage; `swapped`
-/// for odd numbers of empties, whose features have digit 0 = the side not to move.
-fn unpack(packed: &[i16], swapped: bool, out: &mut [i16]) {
+/// Fills one runtime table with the first `kinds` kinds of a packed stage; `swapped` for odd
+/// numbers of empties, whose features have digit 0 = the side not to move.
+fn unpack(packed: &[i16], swapped: bool, kinds: usize, out: &mut [i16]) {
     out.fill(0);
     out[0] = packed[PACKED_BIAS];
-    let kinds = if out.len() == TABLE_LEN {
-        N_KINDS
-    } else {
-        N_EDAX_KINDS
-    };
     for (k, kind) in KINDS.iter().enumerate().take(kinds) {
         let classes = pattern::class_of_kind(k);
         let len = u32::from(kind.len);
