@@ -617,23 +617,27 @@ pub fn class_of_kind(kind: usize) -> &'static [u16] {
     }
 }
 
+/// The base-3 index of one feature over `squares` (first = most significant digit), digit 0
+/// `own`, 1 `other`, 2 empty.
+pub fn feature_index(squares: &[u8], own: u64, other: u64) -> u32 {
+    squares.iter().fold(0, |v, &x| {
+        let d = if own >> x & 1 != 0 {
+            0
+        } else if other >> x & 1 != 0 {
+            1
+        } else {
+            2
+        };
+        v * 3 + d
+    })
+}
+
 /// Computes the 62 features of a position from scratch, digit 0 = `own`, 1 = `other`.
 /// The simple reference for the incremental update; also used by training.
 pub fn compute(own: u64, other: u64) -> [u16; N_FEATURES] {
     let mut out = [0u16; N_FEATURES];
-    for (i, feat) in FEATURES.iter().enumerate() {
-        let mut v = 0u32;
-        for &x in &feat.squares[..feat.len as usize] {
-            let d = if own >> x & 1 != 0 {
-                0
-            } else if other >> x & 1 != 0 {
-                1
-            } else {
-                2
-            };
-            v = v * 3 + d;
-        }
-        out[i] = v as u16;
+    for (o, feat) in out.iter_mut().zip(&FEATURES) {
+        *o = feature_index(&feat.squares[..feat.len as usize], own, other) as u16;
     }
     out
 }

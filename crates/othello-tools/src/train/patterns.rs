@@ -8,11 +8,9 @@
 //! kinds. Packed layout of
 //! a stage: the base set's kinds as in the engine, then each candidate's classes, then the bias.
 
+use ply_othello::parse_square;
 use ply_othello::symmetry::symmetry_square;
-use ply_othello_engine::eval::pattern::{
-    self, Feature, Mirror, EDAX_PACKED_LEN, FEATURES, KINDS, N_EDAX_FEATURES, N_EDAX_KINDS,
-    N_FEATURES, PACKED_LEN,
-};
+use ply_othello_engine::eval::pattern::{self, Feature, Mirror, FEATURES, KINDS, N_EDAX_KINDS};
 
 /// A candidate shape: a name and its squares.
 #[derive(Clone, Copy, Debug)]
@@ -85,36 +83,19 @@ pub struct Kind {
 #[derive(Clone, Debug)]
 pub struct PatternSet {
     kinds: Vec<Kind>,
-    n_features: usize,
-    packed_len: usize,
     /// Kinds of the base set (the engine's or Edax's).
     base_kinds: usize,
-}
-
-fn square(name: &str) -> u8 {
-    let b = name.as_bytes();
-    (b[1] - b'1') * 8 + (b[0] - b'A')
-}
-
-/// Base-3 index over `squares`, digit 0 own, 1 other, 2 empty.
-fn index(squares: &[u8], own: u64, other: u64) -> u32 {
-    squares.iter().fold(0, |v, &x| {
-        let d = if own >> x & 1 != 0 {
-            0
-        } else if other >> x & 1 != 0 {
-            1
-        } else {
-            2
-        };
-        v * 3 + d
-    })
 }
 
 impl Kind {
     /// The kind of a shape: its distinct images under the board symmetries, and classes that
     /// merge the indices its mirror onto itself maps onto each other.
     fn of_shape(shape: &Shape) -> Kind {
-        let lead: Vec<u8> = shape.squares.iter().map(|s| square(s)).collect();
+        let lead: Vec<u8> = shape
+            .squares
+            .iter()
+            .map(|s| parse_square(s).expect("candidate squares are valid names") as u8)
+            .collect();
         let mask = |sq: &[u8]| sq.iter().fold(0u64, |m, &x| m | 1 << x);
         let image = |s: usize| -> Vec<u8> {
             lead.iter()
@@ -163,17 +144,17 @@ impl Kind {
 impl PatternSet {
     /// The engine's 62 features in its packed layout.
     pub fn engine() -> PatternSet {
-        PatternSet::base(KINDS.len(), N_FEATURES, PACKED_LEN)
+        PatternSet::base(KINDS.len())
     }
 
     /// Edax's 46 features in `eval.dat`'s packed layout.
     pub fn edax() -> PatternSet {
-        PatternSet::base(N_EDAX_KINDS, N_EDAX_FEATURES, EDAX_PACKED_LEN)
+        PatternSet::base(N_EDAX_KINDS)
     }
 
-    /// The engine's first `n_kinds` kinds, with their packed offsets (the engine's) and the bias
-    /// at `packed_len - 1`.
-    fn base(n_kinds: usize, n_features: usize, packed_len: usize) -> PatternSet {
+    /// The engine's first `n_kinds` kinds, with their packed offsets (the engine's); the bias
+    /// follows the last.
+    fn base(n_kinds: usize) -> PatternSet {
         let kinds = KINDS[..n_kinds]
             .iter()
             .enumerate()
@@ -198,23 +179,17 @@ impl PatternSet {
             .collect();
         PatternSet {
             kinds,
-            n_features,
-            packed_len,
             base_kinds: n_kinds,
         }
     }
 
     /// This set followed by `shapes`.
     pub fn with(mut self, shapes: &[&Shape]) -> PatternSet {
-        let mut offset = (self.packed_len - 1) as u32;
         for shape in shapes {
             let mut kind = Kind::of_shape(shape);
-            kind.offset = offset;
-            offset += kind.classes;
-            self.n_features += kind.features.len();
+            kind.offset = self.bias() as u32;
             self.kinds.push(kind);
         }
-        self.packed_len = offset as usize + 1;
         self
     }
 
@@ -226,6 +201,11 @@ impl PatternSet {
     /// Whether this is the engine's set alone (its tables are then the engine's).
     pub fn is_engine(&self) -> bool {
         self.base_kinds == KINDS.len() && self.kinds.len() == KINDS.len()
+    }
+
+    /// Whether weight files can hold this set's weights (the engine's or Edax's set alone).
+    pub fn is_storable(&self) -> bool {
+        self.is_edax() || self.is_engine()
     }
 
     /// Short name of the set for file names: empty for Edax's base (the historical checkpoint
@@ -256,24 +236,26 @@ impl PatternSet {
 
     /// Number of features (packed indices per position).
     pub fn n_features(&self) -> usize {
-        self.n_features
+        self.kinds.iter().map(|k| k.features.len()).sum()
     }
 
     /// Weights of one packed stage, the bias included.
     pub fn packed_len(&self) -> usize {
-        self.packed_len
+        self.bias() + 1
     }
 
     /// Position of the bias in a packed stage (the last).
     pub fn bias(&self) -> usize {
-        self.packed_len - 1
+        self.kinds
+            .last()
+            .map_or(0, |k| (k.offset + k.classes) as usize)
     }
 
     /// Appends the packed index of every feature of the position (`own` = side to move).
     pub fn indices(&self, own: u64, other: u64, out: &mut Vec<u32>) {
         for kind in &self.kinds {
             for f in &kind.features {
-                out.push(kind.offset + kind.class[index(f, own, other) as usize]);
+                out.push(kind.offset + kind.class[pattern::feature_index(f, own, other) as usize]);
             }
         }
     }
@@ -283,6 +265,9 @@ impl PatternSet {
 mod tests {
     use super::*;
     use ply_othello::symmetry;
+    use ply_othello_engine::eval::pattern::{
+        EDAX_PACKED_LEN, N_EDAX_FEATURES, N_FEATURES, PACKED_LEN,
+    };
 
     fn random_boards(n: usize) -> Vec<(u64, u64)> {
         let mut rng = 0x1234_5678_9abc_def1u64;
@@ -307,6 +292,14 @@ mod tests {
         assert!(edax.is_edax() && !edax.is_engine());
         assert_eq!(engine.bias(), pattern::PACKED_BIAS);
         assert_eq!(edax.bias(), EDAX_PACKED_LEN - 1);
+        assert_eq!(
+            (engine.n_features(), engine.packed_len()),
+            (N_FEATURES, PACKED_LEN)
+        );
+        assert_eq!(
+            (edax.n_features(), edax.packed_len()),
+            (N_EDAX_FEATURES, EDAX_PACKED_LEN)
+        );
         for (own, other) in random_boards(2000) {
             let mut idx = Vec::new();
             engine.indices(own, other, &mut idx);
