@@ -7,6 +7,7 @@ use super::CliError;
 use clap::Args;
 use ply_othello_tools::datagen::Label;
 use ply_othello_tools::testset::{extract, key, to_obf};
+use ply_othello_tools::train::read_labels;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -47,29 +48,6 @@ fn read_records(path: &Path) -> Result<Vec<Label>, CliError> {
         .collect()
 }
 
-/// Position keys of a training file: its first two fields (`<squares> <X|O>`), which both the
-/// `datagen` and the label formats start with.
-fn read_keys(path: &Path, keys: &mut HashSet<(u64, u64)>) -> Result<(), CliError> {
-    let text = super::read_text(path)?;
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split_whitespace();
-        let text = format!(
-            "{} {}",
-            fields.next().unwrap_or_default(),
-            fields.next().unwrap_or_default()
-        );
-        let position: ply_othello::Position = text
-            .parse()
-            .map_err(|e| CliError::Datagen(format!("{}:{}: {e}", path.display(), n + 1)))?;
-        keys.insert(key(&position.board));
-    }
-    Ok(())
-}
-
 /// Runs `testset`.
 pub fn run(a: &TestsetArgs) -> Result<ExitCode, CliError> {
     let mut labels = Vec::new();
@@ -78,7 +56,8 @@ pub fn run(a: &TestsetArgs) -> Result<ExitCode, CliError> {
     }
     let mut training = HashSet::new();
     for path in &a.exclude {
-        read_keys(path, &mut training)?;
+        let samples = read_labels(path).map_err(|e| CliError::Datagen(e.to_string()))?;
+        training.extend(samples.iter().map(|s| key(&s.board)));
     }
     let (sets, dropped) = extract(&labels, &a.empties, &training);
     std::fs::create_dir_all(&a.out_dir).map_err(|source| CliError::Write {

@@ -71,6 +71,8 @@ pub struct Dataset {
     pub validation: Vec<Sample>,
     /// Test samples.
     pub test: Vec<Sample>,
+    /// Solved test positions read from label files (`--test-labels`), kept out of training.
+    pub test_labels: Vec<Sample>,
     /// Games replayed.
     pub games: usize,
     /// Games dropped because a move was illegal.

@@ -2,7 +2,7 @@
 //! number of empties, to measure the evaluation against perfect play and to write label files.
 
 use super::dataset::Sample;
-use super::fit::{evaluate_sample, Model};
+use super::fit::Model;
 use ply_othello_engine::{Mode, Solver};
 use std::io::Write;
 
@@ -59,7 +59,7 @@ pub fn label_agreement(original: &[&Sample], solved: &[Sample]) -> (usize, usize
 pub fn mae(w: &Model, solved: &[Sample]) -> f64 {
     let sum: f64 = solved
         .iter()
-        .map(|s| f64::from((evaluate_sample(w, s) - f32::from(s.label)).abs()))
+        .map(|s| f64::from((w.evaluate(&s.board) - f32::from(s.label)).abs()))
         .sum();
     sum / solved.len().max(1) as f64
 }

@@ -538,11 +538,6 @@ pub fn quantise(stages: &[Vec<f32>], quantum: u16) -> Vec<Vec<i16>> {
         .collect()
 }
 
-/// Static evaluation of a sample, in discs (unrounded).
-pub fn evaluate_sample(w: &Model, s: &Sample) -> f32 {
-    w.evaluate(&s.board)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! exact labels (perfect-play scores) and against all labels (final scores of the games).
 
 use super::dataset::Sample;
-use super::fit::{evaluate_sample, Model};
+use super::fit::Model;
 
 /// Errors at one number of empties.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,7 +31,7 @@ pub fn measure(
         let Some(row) = rows.iter_mut().find(|r| r.empties == s.empties) else {
             continue;
         };
-        let err = f64::from((evaluate_sample(w, s) - f32::from(s.label)).abs());
+        let err = f64::from((w.evaluate(&s.board) - f32::from(s.label)).abs());
         row.all.0 += 1;
         row.all.1 += err;
         if s.exact {

@@ -25,8 +25,8 @@ pub struct Options {
     pub solving: SolveOptions,
     /// Fit hyper-parameters.
     pub fit: FitConfig,
-    /// The pattern set fitted: Edax's, or Edax's with candidate shapes (whose weights can be
-    /// measured and checkpointed but not yet written as a weight file).
+    /// The pattern set fitted: the engine's or Edax's, optionally with candidate shapes (whose
+    /// weights can be measured and checkpointed but not written as a weight file).
     pub patterns: PatternSet,
     /// Instead of fitting, only measure these weights (either format).
     pub measure_only: Option<PathBuf>,
@@ -133,8 +133,7 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
     let writes = opts.outputs.out.is_some() || opts.outputs.edax_out.is_some();
-    let storable = opts.patterns.is_edax() || opts.patterns.is_engine();
-    if writes && !storable && opts.measure_only.is_none() {
+    if writes && !opts.patterns.is_storable() && opts.measure_only.is_none() {
         return Err(PipelineError::NoFormat);
     }
     let mut ds = read_data(opts, log)?;
@@ -166,9 +165,10 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
 }
 
 /// Step 1, read data: replays the WTHOR games into the splits (only the test split when
-/// measuring) and adds the label files' positions to the training set, each replacing the
-/// game-labelled sample of the same position and entering `label_repeat` times; positions of
-/// the test label files, up to symmetry, are left out of training.
+/// measuring), reads the test label files into [`Dataset::test_labels`] and adds the label
+/// files' positions to the training set, each replacing the game-labelled sample of the same
+/// position and entering `label_repeat` times; test positions, up to symmetry, are left out of
+/// training.
 ///
 /// # Errors
 /// Unreadable WTHOR or label files.
@@ -191,17 +191,17 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
     for path in &opts.data.labels {
         labelled.extend(read_labels(path)?);
     }
-    if !opts.solving.test_labels.is_empty() {
+    for path in &opts.solving.test_labels {
+        ds.test_labels.extend(read_labels(path)?);
+    }
+    if !ds.test_labels.is_empty() {
         // test positions stay out of training, up to symmetry (the strong-play test set's
         // games are disjoint from the training games; this also covers repeated positions)
-        let mut test = std::collections::HashSet::new();
-        for path in &opts.solving.test_labels {
-            test.extend(
-                read_labels(path)?
-                    .iter()
-                    .map(|s| crate::testset::key(&s.board)),
-            );
-        }
+        let test: std::collections::HashSet<_> = ds
+            .test_labels
+            .iter()
+            .map(|s| crate::testset::key(&s.board))
+            .collect();
         let before = ds.train.len() + labelled.len();
         ds.train
             .retain(|s| !test.contains(&crate::testset::key(&s.board)));
@@ -446,14 +446,11 @@ pub fn solved_test_sets(
             }
         }
     }
-    if !opts.solving.test_labels.is_empty() {
-        // solved held-out positions from earlier runs (`--test-label-out`)
+    if !ds.test_labels.is_empty() {
+        // solved held-out positions from earlier runs (`--test-label-out`), read by `read_data`
         let held_out: std::collections::HashSet<ply_othello::Board> =
             ds.test.iter().map(|s| s.board).collect();
-        let mut all = Vec::new();
-        for path in &opts.solving.test_labels {
-            all.extend(read_labels(path)?);
-        }
+        let all = &ds.test_labels;
         let outside = all.iter().filter(|s| !held_out.contains(&s.board)).count();
         if outside > 0 {
             let _ = writeln!(
