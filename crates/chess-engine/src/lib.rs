@@ -63,6 +63,7 @@ pub use kpk::is_win as kpk_is_win;
 pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
+pub use search::params as search_params;
 pub use search::{search, Control, Info, Options, Reporter, SearchResult, Silent};
 pub use see::see_ge;
 pub use time::Limits;

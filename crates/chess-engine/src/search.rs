@@ -16,15 +16,14 @@ use crate::see::see_ge;
 use crate::time::{Budget, Limits};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
+use params::*;
 use ply_chess::{Move, Position, Role};
 use ply_syzygy::{Tablebase, Wdl};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Share of the soft time budget after which no new iteration starts, before the stability,
-/// node-share and score-drop factors.
-const TIME_SHARE: f64 = 0.9;
+pub mod params;
 
 /// Signals shared between the protocol thread and a running search.
 pub struct Control {
@@ -242,8 +241,7 @@ const fn lmr_table() -> [[u8; 64]; 64] {
         while m < 64 {
             let ld = log2_q8(d as u32) as u64;
             let lm = log2_q8(m as u32) as u64;
-            // ln(a)·ln(b)/2.25 = log2(a)·log2(b)·0.2135; 0.2135 ≈ 55/256.
-            let r = 192 + ((ld * lm * 55) >> 16);
+            let r = LMR_BASE_Q8 + ((ld * lm * LMR_SCALE_Q8) >> 16);
             t[d][m] = (r >> 8) as u8;
             m += 1;
         }
@@ -459,12 +457,13 @@ impl<'a, 's> Worker<'a, 's> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = 18;
-                let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < KNOWN_WIN {
-                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-                } else {
-                    (-INFINITE, INFINITE)
-                };
+                let mut delta = ASPIRATION_DELTA;
+                let (mut alpha, mut beta) =
+                    if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < KNOWN_WIN {
+                        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let score = self.root_search(depth, alpha, beta);
                     self.sort_root(pv_idx);
@@ -481,7 +480,7 @@ impl<'a, 's> Worker<'a, 's> {
                     } else {
                         break;
                     }
-                    delta += delta / 2 + 5;
+                    delta += delta / 2 + ASPIRATION_GROWTH;
                 }
                 self.sort_root(0);
                 if self.stopped {
@@ -519,12 +518,13 @@ impl<'a, 's> Worker<'a, 's> {
                     // Stop starting iterations once a share of the soft time is used: smaller
                     // when the best move has stayed the same and took most of the nodes, larger
                     // after the score dropped.
-                    let stable = [1.2, 1.0, 0.85, 0.75, 0.65][stability.min(4)];
+                    let stable = TIME_STABILITY[stability.min(TIME_STABILITY.len() - 1)];
                     let all: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
                     let share = self.root_moves[0].nodes as f64 / all.max(1) as f64;
-                    let effort = (1.6 - share).clamp(0.6, 1.4);
+                    let effort = (TIME_EFFORT_BASE - share).clamp(TIME_EFFORT_MIN, TIME_EFFORT_MAX);
                     let drop = if last_score > -INFINITE && score.abs() < KNOWN_WIN {
-                        1.0 + (last_score - score).clamp(0, 80) as f64 / 100.0
+                        1.0 + f64::from((last_score - score).clamp(0, TIME_DROP_CAP))
+                            / TIME_DROP_DIV
                     } else {
                         1.0
                     };
@@ -896,21 +896,23 @@ impl<'a, 's> Worker<'a, 's> {
 
         if !PV && !in_check && !singular_search {
             // Reverse futility pruning.
-            if depth <= 7
+            if depth <= RFP_MAX_DEPTH
                 && eval.abs() < KNOWN_WIN
-                && eval - 95 * (depth - i32::from(improving)) >= beta
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
             // Null move pruning.
-            if depth >= 3
+            if depth >= NMP_MIN_DEPTH
                 && eval >= beta
                 && has_pieces
                 && self.stack[ply - 1].cont.is_some()
                 && beta.abs() < TB_WIN_BOUND
             {
                 if let Some(null) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let r = NMP_BASE
+                        + depth / NMP_DEPTH_DIV
+                        + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                     self.stack[ply].cont = None;
                     self.path.push(null.hash());
                     let v = -self.search::<false>(&null, -beta, -beta + 1, depth - r, ply + 1);
@@ -926,7 +928,7 @@ impl<'a, 's> Worker<'a, 's> {
         }
 
         // Internal iterative reduction: without a hash move, search a little shallower.
-        let depth = if tt_move == 0 && depth >= 6 && PV {
+        let depth = if tt_move == 0 && depth >= IIR_MIN_DEPTH && PV {
             depth - 1
         } else {
             depth
@@ -974,23 +976,26 @@ impl<'a, 's> Worker<'a, 's> {
             if ply > 0 && best > -TB_WIN_BOUND && has_pieces {
                 if quiet && !in_check && !gives_check {
                     // Late move pruning.
-                    let limit = (3 + depth * depth) / (2 - i32::from(improving));
-                    if !PV && depth <= 6 && n_quiets as i32 >= limit {
+                    let limit = (LMP_BASE + depth * depth) / (2 - i32::from(improving));
+                    if !PV && depth <= LMP_MAX_DEPTH && n_quiets as i32 >= limit {
                         skip_quiets = true;
                         continue;
                     }
                     // Futility pruning.
-                    if depth <= 7 && eval + 100 + 90 * depth <= alpha && searched > 0 {
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && searched > 0
+                    {
                         skip_quiets = true;
                         continue;
                     }
                 }
                 // SEE pruning.
-                if depth <= 6 && searched > 0 {
+                if depth <= SEE_PRUNE_MAX_DEPTH && searched > 0 {
                     let margin = if quiet {
-                        -60 * depth
+                        -SEE_QUIET_MARGIN * depth
                     } else {
-                        -25 * depth * depth
+                        -SEE_CAPTURE_MARGIN * depth * depth
                     };
                     if !see_ge(pos, m, margin) {
                         continue;
@@ -1007,14 +1012,14 @@ impl<'a, 's> Worker<'a, 's> {
                 if !singular_search
                     && tt_move != 0
                     && m.compact() == tt_move
-                    && depth >= 8
-                    && e.depth >= depth - 3
+                    && depth >= SE_MIN_DEPTH
+                    && e.depth >= depth - SE_TT_DEPTH_MARGIN
                     && matches!(e.bound, Bound::Lower | Bound::Exact)
                     && from_tt(e.score, ply).abs() < KNOWN_WIN
                     && (ply as i32) < 2 * self.root_depth
                 {
                     let tt_score = from_tt(e.score, ply);
-                    let s_beta = tt_score - 2 * depth;
+                    let s_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
                     self.stack[ply].excluded = m;
                     let v = self.search::<false>(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply);
                     self.stack[ply].excluded = Move::NULL;
@@ -1042,7 +1047,7 @@ impl<'a, 's> Worker<'a, 's> {
             } else {
                 // Late move reductions.
                 let mut r = 0;
-                if depth >= 3
+                if depth >= LMR_MIN_DEPTH
                     && searched > 2 * usize::from(PV)
                     && (quiet || key_order <= BAD_CAPTURE + (1 << 20))
                 {
@@ -1051,7 +1056,7 @@ impl<'a, 's> Worker<'a, 's> {
                     if quiet {
                         let h =
                             self.history.quiet(us, m) + self.history.continuation(prevs[0], us, m);
-                        r -= h / 8192;
+                        r -= h / LMR_HISTORY_DIV;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -1203,7 +1208,9 @@ impl<'a, 's> Worker<'a, 's> {
                     continue;
                 }
                 // Delta pruning: even winning the piece outright cannot reach alpha.
-                if eval + crate::see::capture_gain(m) + 200 <= alpha && m.promotion().is_none() {
+                if eval + crate::see::capture_gain(m) + QS_DELTA_MARGIN <= alpha
+                    && m.promotion().is_none()
+                {
                     continue;
                 }
                 if !see_ge(pos, m, 0) {
