@@ -6,7 +6,8 @@ mod eval;
 mod perft;
 mod probe;
 mod tune;
-mod uci;
+
+use ply_chess_cli::uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -45,13 +45,20 @@ pub struct Engine {
 impl Engine {
     /// A fresh engine at the start position writing protocol lines to `out`.
     pub fn new(out: Output) -> Engine {
+        Engine::with_hash(out, HASH_DEFAULT)
+    }
+
+    /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to the option's
+    /// range) instead of the default.
+    pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
+        let hash_mb = hash_mb.clamp(1, HASH_MAX);
         Engine {
             out,
             position: Position::startpos(),
             history: Vec::new(),
-            tt: Arc::new(TranspositionTable::new(HASH_DEFAULT)),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             control: Arc::new(Control::new()),
-            hash_mb: HASH_DEFAULT,
+            hash_mb,
             options: Options::default(),
             ponder: false,
             chess960: false,

@@ -1,7 +1,7 @@
-//! The `ply-othello` command-line program: a thin front-end, one file per subcommand in `cli/`.
+//! The `ply-othello` command-line program: a thin front-end, one file per subcommand in `cli/`;
+//! the protocols it speaks are the library half of the crate (`src/lib.rs`).
 
 mod cli;
-mod protocol;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;

@@ -162,6 +162,20 @@ impl Engine {
         }
     }
 
+    /// A second engine with this one's weights (shared, not rebuilt), CPU kernel and thread
+    /// count, and tables of its own (`hash_mib` MiB): cheap, for running several games or
+    /// sessions side by side.
+    pub fn sibling(&self, hash_mib: usize) -> Engine {
+        let (m, e) = table_sizes(hash_mib);
+        Engine {
+            cpu: self.cpu,
+            weights: Arc::clone(&self.weights),
+            mid_tt: Arc::new(Tt::new(m)),
+            eg_tt: Arc::new(Tt::new(e)),
+            threads: self.threads,
+        }
+    }
+
     /// Forgets the tables between games.
     pub fn new_game(&mut self) {
         self.mid_tt.clear();

@@ -2,9 +2,9 @@
 
 use super::engine::EngineArgs;
 use super::CliError;
-use crate::protocol::format::{board_diagram, move_table, score_text};
 use clap::Args;
 use ply_othello::{parse_and_play, Position};
+use ply_othello_cli::protocol::format::{board_diagram, move_table, score_text};
 use ply_othello_engine::Limits;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

@@ -2,8 +2,8 @@
 
 use super::engine::EngineArgs;
 use super::{serve, CliError};
-use crate::protocol::GtpSession;
 use clap::Args;
+use ply_othello_cli::protocol::GtpSession;
 use std::io::BufRead;
 use std::process::ExitCode;
 

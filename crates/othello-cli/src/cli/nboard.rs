@@ -3,8 +3,8 @@
 
 use super::engine::EngineArgs;
 use super::{serve, CliError};
-use crate::protocol::NboardSession;
 use clap::Args;
+use ply_othello_cli::protocol::NboardSession;
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;

@@ -2,7 +2,7 @@
 
 use super::engine::EngineArgs;
 use super::{serve, CliError};
-use crate::protocol::TextSession;
+use ply_othello_cli::protocol::TextSession;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 

@@ -39,6 +39,8 @@ pub struct GtpSession {
     main_time: Option<Duration>,
     /// Remaining time per side (Black, White), from `time_left` or our own accounting.
     remaining: [Option<Duration>; 2],
+    /// Node cap of every search ([`GtpSession::set_node_limit`]).
+    node_limit: Option<u64>,
     quit: bool,
 }
 
@@ -81,8 +83,15 @@ impl GtpSession {
             level,
             main_time: None,
             remaining: [None, None],
+            node_limit: None,
             quit: false,
         }
+    }
+
+    /// Caps every search of the session at `nodes` (`None`: the level alone decides), so that
+    /// a script or a fuzzer can drive any command, even a level-60 solve, in bounded time.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
     }
 
     /// True once `quit` was received.
@@ -217,6 +226,7 @@ impl GtpSession {
         let idx = side_index(color);
         let mut limits = Limits {
             level: Some(self.level),
+            nodes: self.node_limit,
             ..Limits::default()
         };
         if let Some(remaining) = self.remaining[idx] {

@@ -33,6 +33,8 @@ pub struct NboardSession {
     /// Value of a proven draw for the engine is `-contempt` discs.
     contempt: f64,
     stop: Arc<AtomicBool>,
+    /// Node cap of every search ([`NboardSession::set_node_limit`]).
+    node_limit: Option<u64>,
     quit: bool,
 }
 
@@ -51,8 +53,15 @@ impl NboardSession {
             level: level.min(60),
             contempt: 0.0,
             stop: Arc::new(AtomicBool::new(false)),
+            node_limit: None,
             quit: false,
         }
+    }
+
+    /// Caps every search of the session at `nodes` (`None`: the level alone decides), so that
+    /// a script or a fuzzer can drive any command, even a level-60 solve, in bounded time.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
     }
 
     /// The flag a reader thread sets to stop a running search (see [`Self::interrupts`]).
@@ -162,6 +171,7 @@ impl NboardSession {
         Limits {
             level: Some(self.level),
             all_moves,
+            nodes: self.node_limit,
             ..Limits::default()
         }
     }

@@ -79,6 +79,8 @@ pub struct TextSession {
     engine: Engine,
     level: u8,
     mode: Mode,
+    /// Node cap of every search ([`TextSession::set_node_limit`]).
+    node_limit: Option<u64>,
     quit: bool,
 }
 
@@ -92,8 +94,15 @@ impl TextSession {
             engine,
             level: DEFAULT_LEVEL,
             mode: Mode::Neither,
+            node_limit: None,
             quit: false,
         }
+    }
+
+    /// Caps every search of the session at `nodes` (`None`: the level alone decides), so that
+    /// a script or a fuzzer can drive any command, even a level-60 solve, in bounded time.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
     }
 
     /// What to show when the session starts: the board.
@@ -274,6 +283,7 @@ impl TextSession {
         }
         let limits = Limits {
             level: Some(self.level),
+            nodes: self.node_limit,
             ..Limits::default()
         };
         let o = self.search(&limits, &mut |_| {});
@@ -305,6 +315,7 @@ impl TextSession {
         let limits = Limits {
             level: Some(self.level),
             all_moves: n > 1,
+            nodes: self.node_limit,
             ..Limits::default()
         };
         let o = self.search(&limits, &mut |_| {});
@@ -343,6 +354,7 @@ impl TextSession {
         }
         let limits = Limits {
             level: Some(60),
+            nodes: self.node_limit,
             ..Limits::default()
         };
         let o = self.search(&limits, &mut |_| {});
@@ -400,6 +412,21 @@ mod tests {
             text.push('\n');
         });
         text
+    }
+
+    #[test]
+    fn a_node_limit_bounds_even_a_solve_of_the_opening() {
+        let mut s = session();
+        s.set_node_limit(Some(2_000));
+        // an exact solve of 60 empties would never end; capped, it answers with the nodes spent
+        let r = run(&mut s, "solve");
+        let nodes: u64 = r
+            .split(" nodes")
+            .next()
+            .and_then(|t| t.rsplit(['(', ' ']).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no node count in {r:?}"));
+        assert!(nodes <= 20_000, "{nodes} nodes with a cap of 2,000: {r}");
     }
 
     #[test]

@@ -160,6 +160,14 @@ pub enum LabelError {
 /// [`LabelError`] on I/O errors or a malformed line.
 pub fn read_labels(path: &Path) -> Result<Vec<Sample>, LabelError> {
     let text = std::fs::read_to_string(path).map_err(|e| LabelError::Io(path.to_path_buf(), e))?;
+    parse_labels(&text, path)
+}
+
+/// Parses the text of a label file (the format of [`read_labels`]); `path` names it in errors.
+///
+/// # Errors
+/// [`LabelError::Syntax`] on the first malformed line.
+pub fn parse_labels(text: &str, path: &Path) -> Result<Vec<Sample>, LabelError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

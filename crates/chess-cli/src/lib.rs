@@ -1,0 +1,20 @@
+//! The library half of the `ply-chess` program: its UCI front end, which parses protocol
+//! lines, keeps the game and options, and runs the engine library's search on a background
+//! thread, writing every reply through a caller-supplied sink. The binary (`src/main.rs`) feeds
+//! it standard input; tests and the fuzz targets drive it directly.
+//!
+//! ```
+//! use ply_chess_cli::uci::Engine;
+//! use std::sync::{Arc, Mutex};
+//!
+//! let lines = Arc::new(Mutex::new(Vec::new()));
+//! let sink = Arc::clone(&lines);
+//! let mut engine = Engine::new(Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string())));
+//! engine.handle("position startpos moves e2e4");
+//! engine.handle("go nodes 500");
+//! engine.wait();
+//! assert!(lines.lock().unwrap().last().unwrap().starts_with("bestmove "));
+//! ```
+#![deny(missing_docs)]
+
+pub mod uci;

@@ -1,0 +1,79 @@
+//! Every kept input of every target runs through its harness: the regression inputs of past
+//! findings (`fuzz/regressions/<target>/`), the built-in seeds, and the seeds made from
+//! `../shared/` (skipped with a printed reason when that folder is absent).
+
+use std::path::PathBuf;
+
+fn regressions_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions")
+}
+
+#[test]
+fn regression_inputs_replay_clean() {
+    let mut n = 0;
+    for t in ply_fuzz::TARGETS {
+        let Ok(dir) = std::fs::read_dir(regressions_root().join(t.name)) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for f in files {
+            let data = std::fs::read(&f).expect("regression input readable");
+            (t.run)(&data);
+            n += 1;
+        }
+    }
+    println!("{n} regression inputs replayed");
+}
+
+#[test]
+fn every_target_has_a_regression_folder_name_that_exists() {
+    // a folder under fuzz/regressions/ must name a target (a typo would silently skip it)
+    if let Ok(dir) = std::fs::read_dir(regressions_root()) {
+        for e in dir.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            assert!(
+                ply_fuzz::target(&name).is_some(),
+                "fuzz/regressions/{name} names no target"
+            );
+        }
+    }
+}
+
+#[test]
+fn builtin_seeds_replay_clean() {
+    let seeds = ply_fuzz::seeds::builtin();
+    for t in ply_fuzz::TARGETS {
+        if ["uci", "gtp", "nboard", "text"].contains(&t.name) {
+            assert!(
+                seeds.iter().any(|s| s.target == t.name),
+                "{} has no transcript",
+                t.name
+            );
+        }
+    }
+    for s in &seeds {
+        let t = ply_fuzz::target(s.target).expect("seed of a known target");
+        (t.run)(&s.data);
+    }
+}
+
+#[test]
+fn shared_seeds_replay_clean() {
+    let Some(shared) = ply_testkit::shared("") else {
+        return;
+    };
+    let seeds = ply_fuzz::seeds::from_shared(&shared);
+    for target in [
+        "fen", "book", "records", "syzygy", "obf", "ggf", "wthor", "openings",
+    ] {
+        assert!(
+            seeds.iter().any(|s| s.target == target),
+            "no {target} seed from ../shared"
+        );
+    }
+    for s in &seeds {
+        let t = ply_fuzz::target(s.target).expect("seed of a known target");
+        (t.run)(&s.data);
+    }
+}

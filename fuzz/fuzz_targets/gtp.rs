@@ -1,0 +1,4 @@
+//! Fuzz target `gtp`: the harness `ply_fuzz::othello::gtp` (its documentation says what it checks).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ply_fuzz::othello::gtp(data));

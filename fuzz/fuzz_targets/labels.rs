@@ -1,0 +1,4 @@
+//! Fuzz target `labels`: the harness `ply_fuzz::othello::labels` (its documentation says what it checks).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ply_fuzz::othello::labels(data));

@@ -1,0 +1,4 @@
+//! Fuzz target `weights`: the harness `ply_fuzz::othello::weights` (its documentation says what it checks).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ply_fuzz::othello::weights(data));
