@@ -5,12 +5,13 @@
 
 use ply_chess::{Move, Position};
 use ply_chess_engine::{
-    mate_in, search, Bound, Control, Info, Limits, Options, Reporter, TranspositionTable,
+    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, ThreadTables,
+    TranspositionTable,
 };
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// Where protocol output lines go.
@@ -32,6 +33,8 @@ pub struct Engine {
     /// Hashes of the positions before `position` (oldest first), for repetition detection.
     history: Vec<u64>,
     tt: Arc<TranspositionTable>,
+    /// The search threads' histories and caches, kept from move to move of a game.
+    tables: Arc<Mutex<Vec<ThreadTables>>>,
     control: Arc<Control>,
     hash_mb: usize,
     options: Options,
@@ -57,6 +60,7 @@ impl Engine {
             position: Position::startpos(),
             history: Vec::new(),
             tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tables: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(Control::new()),
             hash_mb,
             options: Options::default(),
@@ -108,6 +112,10 @@ impl Engine {
             "ucinewgame" => {
                 self.stop_search();
                 self.clear_hash();
+                self.tables
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clear();
             }
             "setoption" => self.setoption(&rest),
             "position" => {
@@ -353,6 +361,7 @@ impl Engine {
         let pos = self.position;
         let history = self.history.clone();
         let tt = Arc::clone(&self.tt);
+        let tables = Arc::clone(&self.tables);
         let control = Arc::clone(&self.control);
         let options = self.options.clone();
         let out = Arc::clone(&self.out);
@@ -368,7 +377,19 @@ impl Engine {
                     out: Arc::clone(&out),
                     chess960,
                 };
-                let r = search(&pos, &history, &tt, &control, &limits, &options, &reporter);
+                // the previous search has ended (`go` stops and joins it first)
+                let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+                let r = search_with_tables(
+                    &pos,
+                    &history,
+                    &tt,
+                    &control,
+                    &limits,
+                    &options,
+                    &reporter,
+                    &mut tables,
+                );
+                drop(tables);
                 let mut line = format!("bestmove {}", r.best.uci(chess960));
                 if let (true, Some(p)) = (ponder_opt, r.ponder) {
                     line.push_str(&format!(" ponder {}", p.uci(chess960)));

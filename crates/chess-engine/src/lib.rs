@@ -64,7 +64,10 @@ pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::params as search_params;
-pub use search::{search, Control, Info, Options, Reporter, SearchResult, Silent};
+pub use search::{
+    search, search_with_tables, Control, Info, Options, Reporter, SearchResult, Silent,
+    ThreadTables,
+};
 pub use see::see_ge;
 pub use time::Limits;
 pub use tt::{Bound, TranspositionTable};

@@ -7,9 +7,8 @@
 //! extensions. Static evaluations are corrected by a pawn-structure correction history
 //! (`correction.rs`). The search never prints: it reports through a [`Reporter`].
 
-use crate::correction::Correction;
-use crate::eval::{self, PawnTable};
-use crate::history::{cont_key, History};
+use crate::eval;
+use crate::history::cont_key;
 use crate::ordering::{OrderContext, Picker, BAD_CAPTURE};
 use crate::recognizer::{recognize, Recognition};
 use crate::see::see_ge;
@@ -24,6 +23,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub mod params;
+mod tables;
+
+pub use tables::ThreadTables;
 
 /// Signals shared between the protocol thread and a running search.
 pub struct Control {
@@ -188,6 +190,9 @@ struct Frame {
 
 /// State shared by the threads of one search.
 struct Shared<'a> {
+    /// The root position and the game's earlier positions (hashes, oldest first).
+    root: &'a Position,
+    game: &'a [u64],
     tt: &'a TranspositionTable,
     control: &'a Control,
     limits: &'a Limits,
@@ -252,7 +257,8 @@ const fn lmr_table() -> [[u8; 64]; 64] {
 
 /// Runs a search from `pos`, whose game history (hashes of the earlier positions, oldest first,
 /// excluding `pos`) is `history`. Blocks until the limits, `control.stop()` or, for infinite and
-/// ponder searches, a stop after the depth limit.
+/// ponder searches, a stop after the depth limit. Every thread starts from empty
+/// [`ThreadTables`]; [`search_with_tables`] keeps them from one move to the next.
 pub fn search(
     pos: &Position,
     history: &[u64],
@@ -261,6 +267,33 @@ pub fn search(
     limits: &Limits,
     options: &Options,
     reporter: &dyn Reporter,
+) -> SearchResult {
+    let mut tables = Vec::new();
+    search_with_tables(
+        pos,
+        history,
+        tt,
+        control,
+        limits,
+        options,
+        reporter,
+        &mut tables,
+    )
+}
+
+/// [`search`] with the threads' [`ThreadTables`] kept by the caller: thread `i` uses
+/// `tables[i]` (entries are added for threads beyond its length), so what one search of a game
+/// learnt (histories, corrections, the pawn cache) orders and prunes the next.
+#[allow(clippy::too_many_arguments)]
+pub fn search_with_tables(
+    pos: &Position,
+    history: &[u64],
+    tt: &TranspositionTable,
+    control: &Control,
+    limits: &Limits,
+    options: &Options,
+    reporter: &dyn Reporter,
+    tables: &mut Vec<ThreadTables>,
 ) -> SearchResult {
     tt.new_search();
     let mut root_moves: Vec<RootMove> = pos
@@ -306,7 +339,13 @@ pub fn search(
         }
     }
     let threads = options.threads.max(1);
+    if tables.len() < threads {
+        tables.resize_with(threads, ThreadTables::new);
+    }
+    let (main_tables, helper_tables) = tables.split_at_mut(1);
     let shared = Shared {
+        root: pos,
+        game: history,
         tt,
         control,
         limits,
@@ -320,17 +359,24 @@ pub fn search(
     shared.tbhits[0].store(root_tbhits, Ordering::Relaxed);
     let multipv = options.multipv.clamp(1, root_moves.len());
     let result = std::thread::scope(|scope| {
-        for id in 1..threads {
+        for (id, t) in (1..threads).zip(helper_tables.iter_mut()) {
             let shared = &shared;
             let root_moves = root_moves.clone();
             let _ = std::thread::Builder::new()
                 .stack_size(16 << 20)
                 .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(id, shared, pos, history, root_moves, 1, &Silent);
+                    let mut w = Worker::new(id, shared, root_moves, 1, &Silent, t);
                     w.iterate();
                 });
         }
-        let mut main = Worker::new(0, &shared, pos, history, root_moves, multipv, reporter);
+        let mut main = Worker::new(
+            0,
+            &shared,
+            root_moves,
+            multipv,
+            reporter,
+            &mut main_tables[0],
+        );
         main.tbhits = root_tbhits;
         main.iterate();
         wait_for_stop(control, limits);
@@ -371,9 +417,8 @@ struct Worker<'a, 's> {
     root_moves: Vec<RootMove>,
     multipv: usize,
     pv_idx: usize,
-    pawns: PawnTable,
-    history: History,
-    correction: Correction,
+    /// The thread's histories, correction history and pawn cache (kept between searches).
+    tables: &'s mut ThreadTables,
     killers: Vec<[Move; 2]>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -390,12 +435,12 @@ impl<'a, 's> Worker<'a, 's> {
     fn new(
         id: usize,
         shared: &'s Shared<'a>,
-        root: &Position,
-        history: &[u64],
         root_moves: Vec<RootMove>,
         multipv: usize,
         reporter: &'s dyn Reporter,
+        tables: &'s mut ThreadTables,
     ) -> Self {
+        let (root, history) = (shared.root, shared.game);
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 8);
         path.extend_from_slice(history);
         path.push(root.hash());
@@ -408,9 +453,7 @@ impl<'a, 's> Worker<'a, 's> {
             root_moves,
             multipv,
             pv_idx: 0,
-            pawns: PawnTable::new(),
-            history: History::new(),
-            correction: Correction::new(),
+            tables,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 4],
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
@@ -702,7 +745,7 @@ impl<'a, 's> Worker<'a, 's> {
     fn static_eval(&mut self, pos: &Position) -> i32 {
         match recognize(pos) {
             Some(r) => r.value(),
-            None => eval::evaluate(pos, &mut self.pawns),
+            None => eval::evaluate(pos, &mut self.tables.pawns),
         }
     }
 
@@ -713,7 +756,7 @@ impl<'a, 's> Worker<'a, 's> {
         if raw.abs() >= KNOWN_WIN {
             raw
         } else {
-            (raw + self.correction.get(pos)).clamp(-KNOWN_WIN + 1, KNOWN_WIN - 1)
+            (raw + self.tables.correction.get(pos)).clamp(-KNOWN_WIN + 1, KNOWN_WIN - 1)
         }
     }
 
@@ -952,7 +995,7 @@ impl<'a, 's> Worker<'a, 's> {
             &OrderContext {
                 tt_move,
                 killers: self.killers[ply],
-                history: &self.history,
+                history: &self.tables.history,
                 prevs,
             },
         );
@@ -1054,8 +1097,8 @@ impl<'a, 's> Worker<'a, 's> {
                     r = LMR[depth.min(63) as usize][searched.min(63)] as i32;
                     r += i32::from(!PV) + i32::from(!improving) - i32::from(gives_check);
                     if quiet {
-                        let h =
-                            self.history.quiet(us, m) + self.history.continuation(prevs[0], us, m);
+                        let h = self.tables.history.quiet(us, m)
+                            + self.tables.history.continuation(prevs[0], us, m);
                         r -= h / LMR_HISTORY_DIV;
                     }
                     r = r.clamp(0, new_depth - 1);
@@ -1086,7 +1129,8 @@ impl<'a, 's> Worker<'a, 's> {
                         k[1] = k[0];
                         k[0] = m;
                     }
-                    self.history
+                    self.tables
+                        .history
                         .reward(us, prevs, m, &quiets[..n_quiets], depth);
                 }
                 break;
@@ -1114,7 +1158,7 @@ impl<'a, 's> Worker<'a, 's> {
             Bound::None => false,
         };
         if informative && !in_check && !best_move.is_tactical() && best.abs() < KNOWN_WIN {
-            self.correction.update(pos, best - raw_eval, depth);
+            self.tables.correction.update(pos, best - raw_eval, depth);
         }
         self.shared.tt.store(
             key,
@@ -1194,7 +1238,7 @@ impl<'a, 's> Worker<'a, 's> {
                 &OrderContext {
                     tt_move,
                     killers: [Move::NULL; 2],
-                    history: &self.history,
+                    history: &self.tables.history,
                     prevs: [None, None],
                 },
             )

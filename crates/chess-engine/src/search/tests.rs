@@ -273,3 +273,41 @@ fn tablebase_root_filtering_picks_a_winning_move() {
     let r = run(fen, depth(6), &options);
     assert!(best.iter().any(|m| m.mv == r.best), "{r:?}");
 }
+
+#[test]
+fn kept_thread_tables_carry_over_to_the_next_search() {
+    let first =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let next = first.play(first.parse_uci("e1g1").unwrap());
+    let options = Options::default();
+    // a fresh transposition table and control (a search ends by stopping its control) each time
+    let nodes = |pos: &Position, tables: &mut Vec<ThreadTables>| {
+        let tt = TranspositionTable::new(8);
+        let control = Control::new();
+        let limits = depth(8);
+        search_with_tables(pos, &[], &tt, &control, &limits, &options, &Silent, tables).nodes
+    };
+    // fresh tables search exactly as `search` does
+    let mut fresh = Vec::new();
+    let with_fresh = nodes(&next, &mut fresh);
+    let tt = TranspositionTable::new(8);
+    let plain = search(
+        &next,
+        &[],
+        &tt,
+        &Control::new(),
+        &depth(8),
+        &options,
+        &Silent,
+    );
+    assert_eq!(plain.nodes, with_fresh);
+    assert_eq!(fresh.len(), 1, "one table set per thread");
+    // after a search of the previous move, what it learnt orders the next search
+    let mut kept = Vec::new();
+    nodes(&first, &mut kept);
+    assert_ne!(nodes(&next, &mut kept), with_fresh);
+    // cleared, they are fresh again
+    kept.iter_mut().for_each(ThreadTables::clear);
+    assert_eq!(nodes(&next, &mut kept), with_fresh);
+}
