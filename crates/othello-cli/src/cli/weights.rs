@@ -1,5 +1,5 @@
 //! `ply-othello weights --edax-out FILE [--eval-file F]`: writes the built-in v1 evaluation
-//! weights (Edax's 46 features; the shipped v2 weights use patterns `eval.dat` cannot hold) or
+//! weights (Edax's 46 features; the shipped weights use patterns `eval.dat` cannot hold) or
 //! those of `--eval-file` in Edax's `eval.dat` format, e.g. to run Edax with ply's evaluation
 //! (`edax -eval-file FILE`) so that only the searches differ.
 

@@ -101,5 +101,16 @@ mod tests {
             .map(|&(x, f)| w.evaluate_board(o & !(1 << f), p | 1 << f | 1 << x))
             .collect();
         assert!(scores.windows(2).all(|s| s[0] == s[1]), "{scores:?}");
+        // the start position is balanced: a fit biased by repeated self-play games is not
+        let start = w.evaluate_board(p, o);
+        assert!(
+            to_discs(start).abs() <= 2,
+            "start position {start}/128 discs"
+        );
+        assert!(
+            to_discs(scores[0]).abs() <= 4,
+            "first moves {}/128",
+            scores[0]
+        );
     }
 }
