@@ -1024,6 +1024,18 @@ impl<'a, 's> Worker<'a, 's> {
                         skip_quiets = true;
                         continue;
                     }
+                    // Continuation-history pruning: at low depth, a quiet move that has done
+                    // badly right after the previous move (or the one before) is skipped.
+                    if !PV
+                        && depth <= CMH_PRUNE_DEPTH[usize::from(improving)]
+                        && searched > 0
+                        && (self.tables.history.continuation(prevs[0], us, m)
+                            < CMH_PRUNE_LIMIT[usize::from(improving)]
+                            || self.tables.history.continuation(prevs[1], us, m)
+                                < FMH_PRUNE_LIMIT[usize::from(improving)])
+                    {
+                        continue;
+                    }
                     // Futility pruning.
                     if depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
@@ -1099,7 +1111,10 @@ impl<'a, 's> Worker<'a, 's> {
                     if quiet {
                         let h = self.tables.history.quiet(us, m)
                             + self.tables.history.continuation(prevs[0], us, m);
-                        r -= h / LMR_HISTORY_DIV;
+                        r -= (h / LMR_HISTORY_DIV).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                        // Killers reduce less; king moves out of check reduce more.
+                        r -= i32::from(self.killers[ply].contains(&m));
+                        r += i32::from(in_check && m.role() == Role::King);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }

@@ -69,6 +69,17 @@ pub const LMR_SCALE_Q8: u64 = 55;
 /// Late move reductions: one ply less per this much quiet plus continuation history.
 pub const LMR_HISTORY_DIV: i32 = 8192;
 
+/// Late move reductions: the history term is clamped to this many plies either way.
+pub const LMR_HISTORY_MAX: i32 = 2;
+
+/// Continuation-history pruning: deepest depth where a quiet move with a poor continuation
+/// history is skipped, without and with improving.
+pub const CMH_PRUNE_DEPTH: [i32; 2] = [3, 2];
+/// Continuation-history pruning: the limit for the history after the previous move.
+pub const CMH_PRUNE_LIMIT: [i32; 2] = [0, -1000];
+/// Continuation-history pruning: the limit for the history after the move before it.
+pub const FMH_PRUNE_LIMIT: [i32; 2] = [-2000, -4000];
+
 /// Quiescence delta pruning: a capture is skipped when even its full gain plus this margin
 /// stays below alpha.
 pub const QS_DELTA_MARGIN: i32 = 200;
