@@ -108,8 +108,9 @@ impl Tablebase {
     /// The flag is 2 when a capture reaches `beta` or a capture achieves a positive result at least as
     /// good as the stored one (so the best move zeroes the counter), 1 otherwise.
     fn probe_ab(&self, pos: &Position, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
+        // Only captures matter here: the tactical generator skips the quiet moves.
         let moves = if may_capture(pos) {
-            pos.legal_moves()
+            pos.tactical_moves()
         } else {
             MoveList::new()
         };
