@@ -61,12 +61,10 @@ pub(crate) struct PairsData {
     base: Vec<u64>,
     /// Lowest symbol number of each code length.
     lowest: Vec<u16>,
-    /// Number of values minus one that each symbol expands to.
-    symlen: Vec<u32>,
-    /// Left and right child of each symbol (left is the value itself for a leaf).
-    tree: Vec<[u16; 2]>,
-    /// Fast decoding of the top `lookup_bits` bits of the bit buffer (see [`Window`]).
-    lookup: Vec<Window>,
+    /// The pair tree, one node per symbol.
+    nodes: Vec<Node>,
+    /// Fast decoding of the top `lookup_bits` bits of the bit buffer (see [`build_lookup`]).
+    lookup: Vec<u16>,
     /// 64 minus the number of bits decoded by one lookup.
     lookup_shift: u32,
     /// First code-length index the slow scan has to try.
@@ -147,6 +145,21 @@ impl PairsData {
         let symlen = symbol_lengths(&tree)?;
         let bits = lookup_bits(block_size_log2);
         let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
+        let nodes = tree
+            .iter()
+            .zip(&symlen)
+            .map(|(&[left, right], &len)| Node {
+                count: len as u16 + 1,
+                left,
+                right,
+                // Leaves have no children: their left field is the value.
+                left_count: if len == 0 {
+                    0
+                } else {
+                    symlen[usize::from(left)] as u16 + 1
+                },
+            })
+            .collect();
         let pairs = PairsData {
             flags,
             single_value: 0,
@@ -158,8 +171,7 @@ impl PairsData {
             min_len,
             base,
             lowest,
-            symlen,
-            tree,
+            nodes,
             lookup,
             lookup_shift: 64 - bits,
             slow_start,
@@ -234,11 +246,13 @@ impl PairsData {
         loop {
             // At least 33 bits of the buffer are real data here, so the window is fully decoded.
             let window = self.lookup[(buf >> self.lookup_shift) as usize];
-            let code_len = if window.bits != 0 {
-                if offset >= u64::from(window.count) {
+            let window_bits = u32::from(window >> WINDOW_COUNT_BITS);
+            let window_count = u64::from(window & WINDOW_COUNT_MASK);
+            let code_len = if window_bits != 0 {
+                if offset >= window_count {
                     // Skip every code that fits in the window at once.
-                    offset -= u64::from(window.count);
-                    u32::from(window.bits)
+                    offset -= window_count;
+                    window_bits
                 } else {
                     // The value is in one of the window's codes: decode them one by one (no refill
                     // needed, they all lie in the window).
@@ -288,42 +302,57 @@ impl PairsData {
     /// Number of values symbol `sym` expands to.
     #[inline]
     fn count(&self, sym: usize) -> TableResult<u64> {
-        let symlen = *self
-            .symlen
+        let node = self
+            .nodes
             .get(sym)
             .ok_or(TableError::Corrupted("symbol out of range"))?;
-        Ok(u64::from(symlen) + 1)
+        Ok(u64::from(node.count))
     }
 
-    /// Descend the pair tree from `sym` to the leaf value at `offset`.
+    /// Descend the pair tree from `sym` (a symbol [`PairsData::count`] accepted) to the leaf value at
+    /// `offset`.
     #[inline]
-    fn expand(&self, mut sym: usize, mut offset: u64) -> TableResult<u16> {
-        // Children always expand to fewer values than their parent, so this loop terminates.
-        while self.symlen[sym] != 0 {
-            let [left, right] = self.tree[sym];
-            let left_count = u64::from(self.symlen[usize::from(left)]) + 1;
-            if offset < left_count {
-                sym = usize::from(left);
+    fn expand(&self, sym: usize, mut offset: u64) -> TableResult<u16> {
+        let corrupted = || TableError::Corrupted("symbol out of range");
+        let mut node = *self.nodes.get(sym).ok_or_else(corrupted)?;
+        // Children always expand to fewer values than their parent (checked when the tree was
+        // read), so this loop terminates.
+        while node.count > 1 {
+            let left_count = u64::from(node.left_count);
+            let next = if offset < left_count {
+                node.left
             } else {
                 offset -= left_count;
-                sym = usize::from(right);
-            }
+                node.right
+            };
+            node = *self.nodes.get(usize::from(next)).ok_or_else(corrupted)?;
         }
-        Ok(self.tree[sym][0])
+        Ok(node.left)
     }
 }
 
-/// What the top bits of the bit buffer decode to.
+/// One symbol of the pair tree: what `expand` needs at each step, in one load.
 #[derive(Debug, Clone, Copy, Default)]
-struct Window {
-    /// Values covered by the whole codes that fit in the window (kept below 2^16).
+struct Node {
+    /// Number of values the symbol expands to (1 for a leaf).
     count: u16,
-    /// Bits taken by those codes (0 when not even the first code fits).
-    bits: u16,
+    /// Left child, or the value itself for a leaf.
+    left: u16,
+    /// Right child (unused for a leaf).
+    right: u16,
+    /// Number of values the left child expands to (0 for a leaf).
+    left_count: u16,
 }
 
-/// Decode table for the first `bits` bits of the buffer: the total value count of the whole
-/// codes in the window, so runs of short codes are skipped in one step. Codes are canonical: the
+/// Bits of a window entry holding the value count; the bits above hold the code bits.
+const WINDOW_COUNT_BITS: u32 = 12;
+/// Mask of the value count in a window entry.
+const WINDOW_COUNT_MASK: u16 = (1 << WINDOW_COUNT_BITS) - 1;
+
+/// Decode table for the first `bits` bits of the buffer (at most 15): for each prefix, the total
+/// value count of the whole codes in the window (below 2^12, low 12 bits) and the bits they take
+/// (high 4 bits, 0 when not even the first code fits), so runs of short codes are skipped in one
+/// step. Two bytes an entry keep the table small in cache: probes jump between tables. Codes are canonical: the
 /// length of the code at the top of the buffer is the first `l` with `buffer >= base[l]`, and for
 /// lengths up to `bits` that test only looks at the top bits (`base[l]` has no bits below its
 /// code length). Also returns where the length scan starts for codes longer than the window.
@@ -333,7 +362,7 @@ fn build_lookup(
     symlen: &[u32],
     min_len: u32,
     bits: u32,
-) -> (Vec<Window>, usize) {
+) -> (Vec<u16>, usize) {
     let last = base.len() - 1;
     let slow_start = ((bits + 1).saturating_sub(min_len) as usize).min(last);
     // Decode one code at the top of `buf` if it is at most `avail` bits long and a known symbol.
@@ -354,27 +383,32 @@ fn build_lookup(
     };
     let table = (0..1u64 << bits)
         .map(|prefix| {
-            let mut window = Window::default();
+            let mut count = 0u64;
             let mut buf = prefix << (64 - bits);
             let mut used = 0u32;
             while let Some((sym, len)) = decode(buf, bits - used) {
-                let total = u64::from(window.count) + u64::from(symlen[sym]) + 1;
-                let Ok(total) = u16::try_from(total) else {
+                let total = count + u64::from(symlen[sym]) + 1;
+                if total > u64::from(WINDOW_COUNT_MASK) {
                     break;
-                };
-                window.count = total;
+                }
+                count = total;
                 used += len;
-                window.bits = used as u16;
                 buf <<= len;
             }
-            window
+            ((used as u16) << WINDOW_COUNT_BITS) | count as u16
         })
         .collect();
     (table, slow_start)
 }
 
+/// Bound on the number of values (minus one) a symbol may expand to, so that counts fit the 16-bit
+/// fields of [`Node`]. Real tables stay far below it: their symbols expand to at most 256 values
+/// (the generator stores the lengths in one byte).
+const MAX_SYMLEN: u32 = u16::MAX as u32 - 1;
+
 /// Number of values (minus one) each symbol expands to, checking that the pair tree only refers to
-/// existing symbols and has no cycle (a malicious file could otherwise loop forever).
+/// existing symbols, has no cycle (a malicious file could otherwise loop forever) and that no
+/// symbol expands to more than `MAX_SYMLEN + 1` values.
 fn symbol_lengths(tree: &[[u16; 2]]) -> TableResult<Vec<u32>> {
     const UNSEEN: u32 = u32::MAX;
     const IN_PROGRESS: u32 = u32::MAX - 1;
@@ -412,7 +446,7 @@ fn symbol_lengths(tree: &[[u16; 2]]) -> TableResult<Vec<u32>> {
             }
             if !pending {
                 let total = u64::from(symlen[l]) + u64::from(symlen[r]) + 1;
-                if total >= u64::from(IN_PROGRESS) {
+                if total >= u64::from(MAX_SYMLEN) {
                     return Err(TableError::Corrupted("symbol expands to too many values"));
                 }
                 symlen[sym] = total as u32;

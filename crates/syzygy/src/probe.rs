@@ -8,8 +8,7 @@
 //! pawn moves) count as DTZ ±1 (±101 when the 50-move rule spoils the result).
 
 use ply_chess::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, MoveList,
-    Position, Role,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, Position, Role,
 };
 
 use crate::error::{ProbeError, TableError};
@@ -108,23 +107,21 @@ impl Tablebase {
     /// The flag is 2 when a capture reaches `beta` or a capture achieves a positive result at least as
     /// good as the stored one (so the best move zeroes the counter), 1 otherwise.
     fn probe_ab(&self, pos: &Position, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
-        // Only captures matter here: the tactical generator skips the quiet moves.
-        let moves = if may_capture(pos) {
-            pos.tactical_moves()
-        } else {
-            MoveList::new()
-        };
-        for &m in moves.iter() {
-            if !m.is_capture() || m.is_en_passant() {
-                continue;
-            }
-            let child = pos.play(m);
-            let v = -self.probe_ab(&child, -beta, -alpha)?.0;
-            if v > alpha {
-                if v >= beta {
-                    return Ok((v, 2));
+        // Most table positions have no capture at all; otherwise only captures matter here, and the
+        // tactical generator skips the quiet moves.
+        if may_capture(pos) {
+            for &m in pos.tactical_moves().iter() {
+                if !m.is_capture() || m.is_en_passant() {
+                    continue;
                 }
-                alpha = v;
+                let child = pos.play(m);
+                let v = -self.probe_ab(&child, -beta, -alpha)?.0;
+                if v > alpha {
+                    if v >= beta {
+                        return Ok((v, 2));
+                    }
+                    alpha = v;
+                }
             }
         }
         let v = self.table_wdl(pos)?;
