@@ -53,6 +53,19 @@ pub(crate) fn u32_be_or_zero(data: &[u8], pos: usize) -> u32 {
     }
 }
 
+/// Number of set bits of a bitboard that usually has very few (table positions have at most seven
+/// pieces): one step per bit, which beats the portable `count_ones` (a dozen instructions when the
+/// build may not assume the `popcnt` instruction).
+#[inline(always)]
+pub(crate) fn sparse_count(mut bb: u64) -> u32 {
+    let mut n = 0;
+    while bb != 0 {
+        bb &= bb - 1;
+        n += 1;
+    }
+    n
+}
+
 /// `len` bytes starting at `pos`.
 #[inline]
 pub(crate) fn slice(data: &[u8], pos: usize, len: usize) -> TableResult<&[u8]> {
