@@ -24,13 +24,25 @@ pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
 
 /// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
 const SPARSE_ENTRY: usize = 6;
-/// Number of leading bits decoded by one table lookup: 10 for small blocks (WDL), 12 for blocks of
-/// 512 bytes or more (DTZ), where more codes are skipped per decoded value. Chosen by measurement.
-const fn lookup_bits(block_size_log2: u32) -> u32 {
-    if block_size_log2 >= 9 {
-        12
-    } else {
-        10
+/// Number of leading bits decoded by one table lookup for small blocks (WDL).
+const SMALL_BITS: u32 = 10;
+/// Number of leading bits decoded by one table lookup for blocks of 512 bytes or more (DTZ), where
+/// more codes are skipped per decoded value. Both chosen by measurement.
+const LARGE_BITS: u32 = 12;
+
+/// The decode window table of a sub-table (see [`build_lookup`]), as a fixed-size array so that
+/// the decoding loop needs no bounds check and shifts by a constant.
+#[derive(Debug, Clone)]
+enum Lookup {
+    /// `SMALL_BITS` bits.
+    Small(Box<[u16; 1 << SMALL_BITS]>),
+    /// `LARGE_BITS` bits.
+    Large(Box<[u16; 1 << LARGE_BITS]>),
+}
+
+impl Default for Lookup {
+    fn default() -> Lookup {
+        Lookup::Small(Box::new([0; 1 << SMALL_BITS]))
     }
 }
 
@@ -63,10 +75,8 @@ pub(crate) struct PairsData {
     lowest: Vec<u16>,
     /// The pair tree, one node per symbol.
     nodes: Vec<Node>,
-    /// Fast decoding of the top `lookup_bits` bits of the bit buffer (see [`build_lookup`]).
-    lookup: Vec<u16>,
-    /// 64 minus the number of bits decoded by one lookup.
-    lookup_shift: u32,
+    /// Fast decoding of the top bits of the bit buffer (see [`build_lookup`]).
+    lookup: Lookup,
     /// First code-length index the slow scan has to try.
     slow_start: usize,
     /// File offset of the sparse index.
@@ -143,8 +153,18 @@ impl PairsData {
             .collect();
         pos += 3 * n_syms + (n_syms & 1);
         let symlen = symbol_lengths(&tree)?;
-        let bits = lookup_bits(block_size_log2);
-        let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
+        let bits = if block_size_log2 >= 9 {
+            LARGE_BITS
+        } else {
+            SMALL_BITS
+        };
+        let (table, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
+        let wrong_size = |_| TableError::Corrupted("decode table size");
+        let lookup = if bits == LARGE_BITS {
+            Lookup::Large(table.into_boxed_slice().try_into().map_err(wrong_size)?)
+        } else {
+            Lookup::Small(table.into_boxed_slice().try_into().map_err(wrong_size)?)
+        };
         let nodes = tree
             .iter()
             .zip(&symlen)
@@ -173,7 +193,6 @@ impl PairsData {
             lowest,
             nodes,
             lookup,
-            lookup_shift: 64 - bits,
             slow_start,
             sparse_off: 0,
             block_len_off: 0,
@@ -238,14 +257,32 @@ impl PairsData {
     /// Decode Huffman symbols from the start of a block until the one covering value `offset`; returns
     /// that symbol and the offset inside it.
     #[inline]
-    fn find_symbol(&self, block: &[u8], mut offset: u64) -> TableResult<(usize, u64)> {
+    fn find_symbol(&self, block: &[u8], offset: u64) -> TableResult<(usize, u64)> {
+        match &self.lookup {
+            Lookup::Small(table) => {
+                self.find_symbol_with::<SMALL_BITS, { 1 << SMALL_BITS }>(table, block, offset)
+            }
+            Lookup::Large(table) => {
+                self.find_symbol_with::<LARGE_BITS, { 1 << LARGE_BITS }>(table, block, offset)
+            }
+        }
+    }
+
+    /// [`PairsData::find_symbol`] with a `BITS`-bit window table of `N = 2^BITS` entries.
+    #[inline]
+    fn find_symbol_with<const BITS: u32, const N: usize>(
+        &self,
+        lookup: &[u16; N],
+        block: &[u8],
+        mut offset: u64,
+    ) -> TableResult<(usize, u64)> {
         let mut buf =
             (u64::from(u32_be_or_zero(block, 0)) << 32) | u64::from(u32_be_or_zero(block, 4));
         let mut next_word = 8usize;
         let mut bits_left = 64u32;
         loop {
             // At least 33 bits of the buffer are real data here, so the window is fully decoded.
-            let window = self.lookup[(buf >> self.lookup_shift) as usize];
+            let window = lookup[(buf >> (64 - BITS)) as usize];
             let window_bits = u32::from(window >> WINDOW_COUNT_BITS);
             let window_count = u64::from(window & WINDOW_COUNT_MASK);
             let code_len = if window_bits != 0 {
@@ -352,10 +389,11 @@ const WINDOW_COUNT_MASK: u16 = (1 << WINDOW_COUNT_BITS) - 1;
 /// Decode table for the first `bits` bits of the buffer (at most 15): for each prefix, the total
 /// value count of the whole codes in the window (below 2^12, low 12 bits) and the bits they take
 /// (high 4 bits, 0 when not even the first code fits), so runs of short codes are skipped in one
-/// step. Two bytes an entry keep the table small in cache: probes jump between tables. Codes are canonical: the
-/// length of the code at the top of the buffer is the first `l` with `buffer >= base[l]`, and for
-/// lengths up to `bits` that test only looks at the top bits (`base[l]` has no bits below its
-/// code length). Also returns where the length scan starts for codes longer than the window.
+/// step. Two bytes an entry keep the table small in cache: probes jump between tables. Codes are
+/// canonical: the length of the code at the top of the buffer is the first `l` with
+/// `buffer >= base[l]`, and for lengths up to `bits` that test only looks at the top bits
+/// (`base[l]` has no bits below its code length). Also returns where the length scan starts for
+/// codes longer than the window.
 fn build_lookup(
     base: &[u64],
     lowest: &[u16],
