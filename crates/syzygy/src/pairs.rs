@@ -75,6 +75,8 @@ pub(crate) struct PairsData {
     lowest: Vec<u16>,
     /// The pair tree, one node per symbol.
     nodes: Vec<Node>,
+    /// Bits per value in [`Node::packed`] (see [`pack_values`]).
+    pack_bits: u32,
     /// Fast decoding of the top bits of the bit buffer (see [`build_lookup`]).
     lookup: Lookup,
     /// First code-length index the slow scan has to try.
@@ -165,10 +167,11 @@ impl PairsData {
         } else {
             Lookup::Small(table.into_boxed_slice().try_into().map_err(wrong_size)?)
         };
-        let nodes = tree
+        let mut nodes: Vec<Node> = tree
             .iter()
             .zip(&symlen)
             .map(|(&[left, right], &len)| Node {
+                packed: 0,
                 count: len as u16 + 1,
                 left,
                 right,
@@ -180,6 +183,7 @@ impl PairsData {
                 },
             })
             .collect();
+        let pack_bits = pack_values(&mut nodes);
         let pairs = PairsData {
             flags,
             single_value: 0,
@@ -192,6 +196,7 @@ impl PairsData {
             base,
             lowest,
             nodes,
+            pack_bits,
             lookup,
             slow_start,
             sparse_off: 0,
@@ -352,9 +357,10 @@ impl PairsData {
     fn expand(&self, sym: usize, mut offset: u64) -> TableResult<u16> {
         let corrupted = || TableError::Corrupted("symbol out of range");
         let mut node = *self.nodes.get(sym).ok_or_else(corrupted)?;
+        let capacity = 64 / self.pack_bits;
         // Children always expand to fewer values than their parent (checked when the tree was
-        // read), so this loop terminates.
-        while node.count > 1 {
+        // read), so this loop terminates; leaves are always packed.
+        while u32::from(node.count) > capacity {
             let left_count = u64::from(node.left_count);
             let next = if offset < left_count {
                 node.left
@@ -364,13 +370,48 @@ impl PairsData {
             };
             node = *self.nodes.get(usize::from(next)).ok_or_else(corrupted)?;
         }
-        Ok(node.left)
+        // offset < count <= capacity, so the shift stays below 64.
+        let mask = (1u64 << self.pack_bits) - 1;
+        Ok(((node.packed >> (self.pack_bits * offset as u32)) & mask) as u16)
     }
+}
+
+/// Store in every symbol that expands to at most `64 / bits` values those values, `bits` bits
+/// each (first value lowest), where `bits` is the width of the largest leaf value: WDL values
+/// (0..=4) take 3 bits, so a symbol of up to 21 values is expanded without walking the tree.
+/// Returns `bits`.
+fn pack_values(nodes: &mut [Node]) -> u32 {
+    let largest = nodes
+        .iter()
+        .filter(|n| n.count == 1)
+        .map(|n| n.left)
+        .max()
+        .unwrap_or(0);
+    let bits = (16 - largest.leading_zeros()).max(1);
+    let capacity = 64 / bits;
+    // Children expand to fewer values than their parent: in order of count, children come first.
+    let mut order: Vec<usize> = (0..nodes.len()).collect();
+    order.sort_unstable_by_key(|&s| nodes[s].count);
+    for s in order {
+        let node = nodes[s];
+        if u32::from(node.count) > capacity {
+            break;
+        }
+        nodes[s].packed = if node.count == 1 {
+            u64::from(node.left)
+        } else {
+            let (left, right) = (usize::from(node.left), usize::from(node.right));
+            nodes[left].packed | nodes[right].packed << (bits * u32::from(node.left_count))
+        };
+    }
+    bits
 }
 
 /// One symbol of the pair tree: what `expand` needs at each step, in one load.
 #[derive(Debug, Clone, Copy, Default)]
 struct Node {
+    /// The values of a short symbol, packed (see [`pack_values`]); 0 for longer ones.
+    packed: u64,
     /// Number of values the symbol expands to (1 for a leaf).
     count: u16,
     /// Left child, or the value itself for a leaf.
