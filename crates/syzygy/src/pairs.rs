@@ -6,7 +6,7 @@
 //! every `span` values), walking block lengths to the right block, Huffman-decoding symbols until the one
 //! covering `i`, then descending its pair tree (seed 004, "sympat/symlen").
 
-use crate::bytes::{slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
+use crate::bytes::{prefetch, slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
 use crate::error::TableError;
 
 /// Flag: this DTZ sub-table stores black to move (relative to the table's orientation).
@@ -231,6 +231,11 @@ impl PairsData {
         let entry = self.sparse_off + k * SPARSE_ENTRY;
         let mut block = u32_le(data, entry)? as usize;
         let mut offset = i64::from(u16_le(data, entry + 4)?);
+        // The value is usually in this block: start loading it while the block lengths are read.
+        prefetch(
+            data,
+            self.data_off.wrapping_add(block << self.block_size_log2),
+        );
         offset += (idx & (span - 1)) as i64 - (span / 2) as i64;
         let block_len = |b: usize| -> TableResult<i64> {
             if b >= self.block_len_count {
