@@ -25,8 +25,8 @@ pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
 /// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
 const SPARSE_ENTRY: usize = 6;
 /// Number of leading bits decoded by one table lookup for small blocks (WDL). Measured against
-/// Fathom in one process (2026-11-24): 11 bits 1.27x, 10 bits 1.18-1.26x, 9 bits 1.21x, 12 bits
-/// 0.89x (its 8 KiB tables miss the cache as probes jump between tables).
+/// Fathom in one process (2026-11-24): 11 bits 1.27x, 10 bits 1.18-1.27x, 9 bits 1.21x, 12 bits
+/// 0.89-0.91x (its 8 KiB tables miss the cache as probes jump between tables).
 const SMALL_BITS: u32 = 11;
 /// Number of leading bits decoded by one table lookup for blocks of 512 bytes or more (DTZ), where
 /// more codes are skipped per decoded value. Both chosen by measurement.
