@@ -6,7 +6,7 @@
 //! every `span` values), walking block lengths to the right block, Huffman-decoding symbols until the one
 //! covering `i`, then descending its pair tree (seed 004, "sympat/symlen").
 
-use crate::bytes::{slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
+use crate::bytes::{prefetch, slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
 use crate::error::TableError;
 
 /// Flag: this DTZ sub-table stores black to move (relative to the table's orientation).
@@ -24,13 +24,27 @@ pub(crate) const FLAG_SINGLE_VALUE: u8 = 128;
 
 /// Size in bytes of one sparse index entry (block `u32`, offset `u16`).
 const SPARSE_ENTRY: usize = 6;
-/// Number of leading bits decoded by one table lookup: 10 for small blocks (WDL), 12 for blocks of
-/// 512 bytes or more (DTZ), where more codes are skipped per decoded value. Chosen by measurement.
-const fn lookup_bits(block_size_log2: u32) -> u32 {
-    if block_size_log2 >= 9 {
-        12
-    } else {
-        10
+/// Number of leading bits decoded by one table lookup for small blocks (WDL). Measured against
+/// Fathom in one process (2026-11-24): 11 bits 1.27x, 10 bits 1.18-1.27x, 9 bits 1.21x, 12 bits
+/// 0.89-0.91x (its 8 KiB tables miss the cache as probes jump between tables).
+const SMALL_BITS: u32 = 11;
+/// Number of leading bits decoded by one table lookup for blocks of 512 bytes or more (DTZ), where
+/// more codes are skipped per decoded value. Both chosen by measurement.
+const LARGE_BITS: u32 = 12;
+
+/// The decode window table of a sub-table (see [`build_lookup`]), as a fixed-size array so that
+/// the decoding loop needs no bounds check and shifts by a constant.
+#[derive(Debug, Clone)]
+enum Lookup {
+    /// `SMALL_BITS` bits.
+    Small(Box<[u16; 1 << SMALL_BITS]>),
+    /// `LARGE_BITS` bits.
+    Large(Box<[u16; 1 << LARGE_BITS]>),
+}
+
+impl Default for Lookup {
+    fn default() -> Lookup {
+        Lookup::Small(Box::new([0; 1 << SMALL_BITS]))
     }
 }
 
@@ -61,14 +75,12 @@ pub(crate) struct PairsData {
     base: Vec<u64>,
     /// Lowest symbol number of each code length.
     lowest: Vec<u16>,
-    /// Number of values minus one that each symbol expands to.
-    symlen: Vec<u32>,
-    /// Left and right child of each symbol (left is the value itself for a leaf).
-    tree: Vec<[u16; 2]>,
-    /// Fast decoding of the top `lookup_bits` bits of the bit buffer (see [`Window`]).
-    lookup: Vec<Window>,
-    /// 64 minus the number of bits decoded by one lookup.
-    lookup_shift: u32,
+    /// The pair tree, one node per symbol.
+    nodes: Vec<Node>,
+    /// Bits per value in [`Node::packed`] (see [`pack_values`]).
+    pack_bits: u32,
+    /// Fast decoding of the top bits of the bit buffer (see [`build_lookup`]).
+    lookup: Lookup,
     /// First code-length index the slow scan has to try.
     slow_start: usize,
     /// File offset of the sparse index.
@@ -145,8 +157,35 @@ impl PairsData {
             .collect();
         pos += 3 * n_syms + (n_syms & 1);
         let symlen = symbol_lengths(&tree)?;
-        let bits = lookup_bits(block_size_log2);
-        let (lookup, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
+        let bits = if block_size_log2 >= 9 {
+            LARGE_BITS
+        } else {
+            SMALL_BITS
+        };
+        let (table, slow_start) = build_lookup(&base, &lowest, &symlen, min_len, bits);
+        let wrong_size = |_| TableError::Corrupted("decode table size");
+        let lookup = if bits == LARGE_BITS {
+            Lookup::Large(table.into_boxed_slice().try_into().map_err(wrong_size)?)
+        } else {
+            Lookup::Small(table.into_boxed_slice().try_into().map_err(wrong_size)?)
+        };
+        let mut nodes: Vec<Node> = tree
+            .iter()
+            .zip(&symlen)
+            .map(|(&[left, right], &len)| Node {
+                packed: 0,
+                count: len as u16 + 1,
+                left,
+                right,
+                // Leaves have no children: their left field is the value.
+                left_count: if len == 0 {
+                    0
+                } else {
+                    symlen[usize::from(left)] as u16 + 1
+                },
+            })
+            .collect();
+        let pack_bits = pack_values(&mut nodes);
         let pairs = PairsData {
             flags,
             single_value: 0,
@@ -158,10 +197,9 @@ impl PairsData {
             min_len,
             base,
             lowest,
-            symlen,
-            tree,
+            nodes,
+            pack_bits,
             lookup,
-            lookup_shift: 64 - bits,
             slow_start,
             sparse_off: 0,
             block_len_off: 0,
@@ -193,6 +231,11 @@ impl PairsData {
         let entry = self.sparse_off + k * SPARSE_ENTRY;
         let mut block = u32_le(data, entry)? as usize;
         let mut offset = i64::from(u16_le(data, entry + 4)?);
+        // The value is usually in this block: start loading it while the block lengths are read.
+        prefetch(
+            data,
+            self.data_off.wrapping_add(block << self.block_size_log2),
+        );
         offset += (idx & (span - 1)) as i64 - (span / 2) as i64;
         let block_len = |b: usize| -> TableResult<i64> {
             if b >= self.block_len_count {
@@ -226,19 +269,39 @@ impl PairsData {
     /// Decode Huffman symbols from the start of a block until the one covering value `offset`; returns
     /// that symbol and the offset inside it.
     #[inline]
-    fn find_symbol(&self, block: &[u8], mut offset: u64) -> TableResult<(usize, u64)> {
+    fn find_symbol(&self, block: &[u8], offset: u64) -> TableResult<(usize, u64)> {
+        match &self.lookup {
+            Lookup::Small(table) => {
+                self.find_symbol_with::<SMALL_BITS, { 1 << SMALL_BITS }>(table, block, offset)
+            }
+            Lookup::Large(table) => {
+                self.find_symbol_with::<LARGE_BITS, { 1 << LARGE_BITS }>(table, block, offset)
+            }
+        }
+    }
+
+    /// [`PairsData::find_symbol`] with a `BITS`-bit window table of `N = 2^BITS` entries.
+    #[inline]
+    fn find_symbol_with<const BITS: u32, const N: usize>(
+        &self,
+        lookup: &[u16; N],
+        block: &[u8],
+        mut offset: u64,
+    ) -> TableResult<(usize, u64)> {
         let mut buf =
             (u64::from(u32_be_or_zero(block, 0)) << 32) | u64::from(u32_be_or_zero(block, 4));
         let mut next_word = 8usize;
         let mut bits_left = 64u32;
         loop {
             // At least 33 bits of the buffer are real data here, so the window is fully decoded.
-            let window = self.lookup[(buf >> self.lookup_shift) as usize];
-            let code_len = if window.bits != 0 {
-                if offset >= u64::from(window.count) {
+            let window = lookup[(buf >> (64 - BITS)) as usize];
+            let window_bits = u32::from(window >> WINDOW_COUNT_BITS);
+            let window_count = u64::from(window & WINDOW_COUNT_MASK);
+            let code_len = if window_bits != 0 {
+                if offset >= window_count {
                     // Skip every code that fits in the window at once.
-                    offset -= u64::from(window.count);
-                    u32::from(window.bits)
+                    offset -= window_count;
+                    window_bits
                 } else {
                     // The value is in one of the window's codes: decode them one by one (no refill
                     // needed, they all lie in the window).
@@ -288,52 +351,104 @@ impl PairsData {
     /// Number of values symbol `sym` expands to.
     #[inline]
     fn count(&self, sym: usize) -> TableResult<u64> {
-        let symlen = *self
-            .symlen
+        let node = self
+            .nodes
             .get(sym)
             .ok_or(TableError::Corrupted("symbol out of range"))?;
-        Ok(u64::from(symlen) + 1)
+        Ok(u64::from(node.count))
     }
 
-    /// Descend the pair tree from `sym` to the leaf value at `offset`.
+    /// Descend the pair tree from `sym` (a symbol [`PairsData::count`] accepted) to the leaf value at
+    /// `offset`.
     #[inline]
-    fn expand(&self, mut sym: usize, mut offset: u64) -> TableResult<u16> {
-        // Children always expand to fewer values than their parent, so this loop terminates.
-        while self.symlen[sym] != 0 {
-            let [left, right] = self.tree[sym];
-            let left_count = u64::from(self.symlen[usize::from(left)]) + 1;
-            if offset < left_count {
-                sym = usize::from(left);
+    fn expand(&self, sym: usize, mut offset: u64) -> TableResult<u16> {
+        let corrupted = || TableError::Corrupted("symbol out of range");
+        let mut node = *self.nodes.get(sym).ok_or_else(corrupted)?;
+        let capacity = 64 / self.pack_bits;
+        // Children always expand to fewer values than their parent (checked when the tree was
+        // read), so this loop terminates; leaves are always packed.
+        while u32::from(node.count) > capacity {
+            let left_count = u64::from(node.left_count);
+            let next = if offset < left_count {
+                node.left
             } else {
                 offset -= left_count;
-                sym = usize::from(right);
-            }
+                node.right
+            };
+            node = *self.nodes.get(usize::from(next)).ok_or_else(corrupted)?;
         }
-        Ok(self.tree[sym][0])
+        // offset < count <= capacity, so the shift stays below 64.
+        let mask = (1u64 << self.pack_bits) - 1;
+        Ok(((node.packed >> (self.pack_bits * offset as u32)) & mask) as u16)
     }
 }
 
-/// What the top bits of the bit buffer decode to.
-#[derive(Debug, Clone, Copy, Default)]
-struct Window {
-    /// Values covered by the whole codes that fit in the window (kept below 2^16).
-    count: u16,
-    /// Bits taken by those codes (0 when not even the first code fits).
-    bits: u16,
+/// Store in every symbol that expands to at most `64 / bits` values those values, `bits` bits
+/// each (first value lowest), where `bits` is the width of the largest leaf value: WDL values
+/// (0..=4) take 3 bits, so a symbol of up to 21 values is expanded without walking the tree.
+/// Returns `bits`.
+fn pack_values(nodes: &mut [Node]) -> u32 {
+    let largest = nodes
+        .iter()
+        .filter(|n| n.count == 1)
+        .map(|n| n.left)
+        .max()
+        .unwrap_or(0);
+    let bits = (16 - largest.leading_zeros()).max(1);
+    let capacity = 64 / bits;
+    // Children expand to fewer values than their parent: in order of count, children come first.
+    let mut order: Vec<usize> = (0..nodes.len()).collect();
+    order.sort_unstable_by_key(|&s| nodes[s].count);
+    for s in order {
+        let node = nodes[s];
+        if u32::from(node.count) > capacity {
+            break;
+        }
+        nodes[s].packed = if node.count == 1 {
+            u64::from(node.left)
+        } else {
+            let (left, right) = (usize::from(node.left), usize::from(node.right));
+            nodes[left].packed | nodes[right].packed << (bits * u32::from(node.left_count))
+        };
+    }
+    bits
 }
 
-/// Decode table for the first `bits` bits of the buffer: the total value count of the whole
-/// codes in the window, so runs of short codes are skipped in one step. Codes are canonical: the
-/// length of the code at the top of the buffer is the first `l` with `buffer >= base[l]`, and for
-/// lengths up to `bits` that test only looks at the top bits (`base[l]` has no bits below its
-/// code length). Also returns where the length scan starts for codes longer than the window.
+/// One symbol of the pair tree: what `expand` needs at each step, in one load.
+#[derive(Debug, Clone, Copy, Default)]
+struct Node {
+    /// The values of a short symbol, packed (see [`pack_values`]); 0 for longer ones.
+    packed: u64,
+    /// Number of values the symbol expands to (1 for a leaf).
+    count: u16,
+    /// Left child, or the value itself for a leaf.
+    left: u16,
+    /// Right child (unused for a leaf).
+    right: u16,
+    /// Number of values the left child expands to (0 for a leaf).
+    left_count: u16,
+}
+
+/// Bits of a window entry holding the value count; the bits above hold the code bits.
+const WINDOW_COUNT_BITS: u32 = 12;
+/// Mask of the value count in a window entry.
+const WINDOW_COUNT_MASK: u16 = (1 << WINDOW_COUNT_BITS) - 1;
+
+/// Decode table for the first `bits` bits of the buffer (at most 15): for each prefix, the total
+/// value count of the whole codes in the window (below 2^12, low 12 bits) and the bits they take
+/// (high 4 bits, 0 when not even the first code fits), so runs of short codes are skipped in one
+/// step. Two bytes an entry keep the table small in cache: probes jump between tables. Codes are
+/// canonical: the length of the code at the top of the buffer is the first `l` with
+/// `buffer >= base[l]`, and for lengths up to `bits` that test only looks at the top bits
+/// (`base[l]` has no bits below its code length). Also returns where the length scan starts for
+/// codes longer than the window.
 fn build_lookup(
     base: &[u64],
     lowest: &[u16],
     symlen: &[u32],
     min_len: u32,
     bits: u32,
-) -> (Vec<Window>, usize) {
+) -> (Vec<u16>, usize) {
     let last = base.len() - 1;
     let slow_start = ((bits + 1).saturating_sub(min_len) as usize).min(last);
     // Decode one code at the top of `buf` if it is at most `avail` bits long and a known symbol.
@@ -354,27 +469,32 @@ fn build_lookup(
     };
     let table = (0..1u64 << bits)
         .map(|prefix| {
-            let mut window = Window::default();
+            let mut count = 0u64;
             let mut buf = prefix << (64 - bits);
             let mut used = 0u32;
             while let Some((sym, len)) = decode(buf, bits - used) {
-                let total = u64::from(window.count) + u64::from(symlen[sym]) + 1;
-                let Ok(total) = u16::try_from(total) else {
+                let total = count + u64::from(symlen[sym]) + 1;
+                if total > u64::from(WINDOW_COUNT_MASK) {
                     break;
-                };
-                window.count = total;
+                }
+                count = total;
                 used += len;
-                window.bits = used as u16;
                 buf <<= len;
             }
-            window
+            ((used as u16) << WINDOW_COUNT_BITS) | count as u16
         })
         .collect();
     (table, slow_start)
 }
 
+/// Bound on the number of values (minus one) a symbol may expand to, so that counts fit the 16-bit
+/// fields of [`Node`]. Real tables stay far below it: their symbols expand to at most 256 values
+/// (the generator stores the lengths in one byte).
+const MAX_SYMLEN: u32 = u16::MAX as u32 - 1;
+
 /// Number of values (minus one) each symbol expands to, checking that the pair tree only refers to
-/// existing symbols and has no cycle (a malicious file could otherwise loop forever).
+/// existing symbols, has no cycle (a malicious file could otherwise loop forever) and that no
+/// symbol expands to more than `MAX_SYMLEN + 1` values.
 fn symbol_lengths(tree: &[[u16; 2]]) -> TableResult<Vec<u32>> {
     const UNSEEN: u32 = u32::MAX;
     const IN_PROGRESS: u32 = u32::MAX - 1;
@@ -412,7 +532,7 @@ fn symbol_lengths(tree: &[[u16; 2]]) -> TableResult<Vec<u32>> {
             }
             if !pending {
                 let total = u64::from(symlen[l]) + u64::from(symlen[r]) + 1;
-                if total >= u64::from(IN_PROGRESS) {
+                if total >= u64::from(MAX_SYMLEN) {
                     return Err(TableError::Corrupted("symbol expands to too many values"));
                 }
                 symlen[sym] = total as u32;

@@ -8,8 +8,7 @@
 //! pawn moves) count as DTZ ±1 (±101 when the 50-move rule spoils the result).
 
 use ply_chess::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, MoveList,
-    Position, Role,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, Position, Role,
 };
 
 use crate::error::{ProbeError, TableError};
@@ -59,6 +58,42 @@ fn may_capture(pos: &Position) -> bool {
     attacked & targets != 0
 }
 
+/// The WDL `v` of the capture search combined with the en passant captures (see
+/// [`Tablebase::ep_captures`]).
+#[inline]
+fn with_ep_wdl(v: i32, (best_ep, only_ep): (i32, bool)) -> i32 {
+    if best_ep > -3 && (best_ep >= v || (v == 0 && only_ep)) {
+        // Better than the stored value, or (without the ep capture this would be stalemate) forced.
+        best_ep
+    } else {
+        v
+    }
+}
+
+/// The DTZ `v` without en passant combined with the en passant captures.
+fn with_ep_dtz(v: i32, (best_ep, only_ep): (i32, bool)) -> i32 {
+    if best_ep == -3 {
+        return v;
+    }
+    let v1 = before_zeroing(best_ep);
+    let better = if v < -100 {
+        v1 >= 0
+    } else if v < 0 {
+        !(-100..0).contains(&v1)
+    } else if v > 100 {
+        v1 > 0
+    } else if v > 0 {
+        v1 == 1
+    } else {
+        v1 >= 0 || only_ep
+    };
+    if better {
+        v1
+    } else {
+        v
+    }
+}
+
 /// DTZ of a position whose best move zeroes the counter, as a plain integer.
 #[inline]
 fn before_zeroing(wdl: i32) -> i32 {
@@ -86,6 +121,21 @@ impl Tablebase {
         Ok(Dtz(self.dtz(pos, 0)?))
     }
 
+    /// WDL and DTZ of `pos` together: the same values and errors as [`Tablebase::probe_wdl`]
+    /// followed by [`Tablebase::probe_dtz`], with the work they share (the capture search of the
+    /// position and its en passant captures) done once.
+    ///
+    /// # Errors
+    /// The error `probe_wdl` would give, else the one `probe_dtz` would give.
+    pub fn probe_wdl_dtz(&self, pos: &Position) -> Result<(Wdl, Dtz), ProbeError> {
+        self.check_probeable(pos)?;
+        let root = self.probe_ab(pos, -2, 2)?;
+        let ep = self.ep_captures(pos)?;
+        let wdl = with_ep_wdl(root.0, ep);
+        let dtz = with_ep_dtz(self.dtz_no_ep_from(pos, 0, root)?, ep);
+        Ok((Wdl::from_i8(wdl as i8), Dtz(dtz)))
+    }
+
     /// Reject positions that no table can hold.
     pub(crate) fn check_probeable(&self, pos: &Position) -> Result<(), ProbeError> {
         if pos.castling_rights().any() {
@@ -108,22 +158,21 @@ impl Tablebase {
     /// The flag is 2 when a capture reaches `beta` or a capture achieves a positive result at least as
     /// good as the stored one (so the best move zeroes the counter), 1 otherwise.
     fn probe_ab(&self, pos: &Position, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
-        let moves = if may_capture(pos) {
-            pos.legal_moves()
-        } else {
-            MoveList::new()
-        };
-        for &m in moves.iter() {
-            if !m.is_capture() || m.is_en_passant() {
-                continue;
-            }
-            let child = pos.play(m);
-            let v = -self.probe_ab(&child, -beta, -alpha)?.0;
-            if v > alpha {
-                if v >= beta {
-                    return Ok((v, 2));
+        // Most table positions have no capture at all; otherwise only captures matter here, and the
+        // tactical generator skips the quiet moves.
+        if may_capture(pos) {
+            for &m in pos.tactical_moves().iter() {
+                if !m.is_capture() || m.is_en_passant() {
+                    continue;
                 }
-                alpha = v;
+                let child = pos.play(m);
+                let v = -self.probe_ab(&child, -beta, -alpha)?.0;
+                if v > alpha {
+                    if v >= beta {
+                        return Ok((v, 2));
+                    }
+                    alpha = v;
+                }
             }
         }
         let v = self.table_wdl(pos)?;
@@ -136,61 +185,45 @@ impl Tablebase {
 
     /// WDL with en passant: ep captures are not in the tables, so take them into account here.
     pub(crate) fn wdl(&self, pos: &Position) -> Result<i32, ProbeError> {
-        let (mut v, _) = self.probe_ab(pos, -2, 2)?;
+        let (v, _) = self.probe_ab(pos, -2, 2)?;
+        Ok(with_ep_wdl(v, self.ep_captures(pos)?))
+    }
+
+    /// The en passant captures of `pos`: the best of their values (-3 when there is none) and
+    /// whether they are the only legal moves.
+    fn ep_captures(&self, pos: &Position) -> Result<(i32, bool), ProbeError> {
         if pos.ep_square().is_none() {
-            return Ok(v);
+            return Ok((-3, false));
         }
         let moves = pos.legal_moves();
-        let mut v1 = -3;
+        let mut best = -3;
         for &m in moves.iter().filter(|m| m.is_en_passant()) {
-            let v0 = -self.probe_ab(&pos.play(m), -2, 2)?.0;
-            v1 = v1.max(v0);
+            let v = -self.probe_ab(&pos.play(m), -2, 2)?.0;
+            best = best.max(v);
         }
-        if v1 > -3 {
-            if v1 >= v {
-                v = v1;
-            } else if v == 0 && moves.iter().all(|m| m.is_en_passant()) {
-                // Without the ep capture this would be stalemate: the losing capture is forced.
-                v = v1;
-            }
-        }
-        Ok(v)
+        Ok((best, moves.iter().all(|m| m.is_en_passant())))
     }
 
     /// DTZ with en passant resolution. `depth` counts nested side-to-move changes.
     fn dtz(&self, pos: &Position, depth: u32) -> Result<i32, ProbeError> {
         let v = self.dtz_no_ep(pos, depth)?;
-        if pos.ep_square().is_none() {
-            return Ok(v);
-        }
-        let moves = pos.legal_moves();
-        let mut best_ep = -3;
-        for &m in moves.iter().filter(|m| m.is_en_passant()) {
-            let v0 = -self.probe_ab(&pos.play(m), -2, 2)?.0;
-            best_ep = best_ep.max(v0);
-        }
-        if best_ep == -3 {
-            return Ok(v);
-        }
-        let v1 = before_zeroing(best_ep);
-        let better = if v < -100 {
-            v1 >= 0
-        } else if v < 0 {
-            !(-100..0).contains(&v1)
-        } else if v > 100 {
-            v1 > 0
-        } else if v > 0 {
-            v1 == 1
-        } else {
-            v1 >= 0 || moves.iter().all(|m| m.is_en_passant())
-        };
-        Ok(if better { v1 } else { v })
+        Ok(with_ep_dtz(v, self.ep_captures(pos)?))
     }
 
     /// DTZ ignoring en passant: zeroing moves first, then the table, then (if the table stores the
     /// other side to move) a one-ply search.
     fn dtz_no_ep(&self, pos: &Position, depth: u32) -> Result<i32, ProbeError> {
-        let (wdl, flag) = self.probe_ab(pos, -2, 2)?;
+        let root = self.probe_ab(pos, -2, 2)?;
+        self.dtz_no_ep_from(pos, depth, root)
+    }
+
+    /// [`Tablebase::dtz_no_ep`] given the result of `probe_ab(pos, -2, 2)`.
+    fn dtz_no_ep_from(
+        &self,
+        pos: &Position,
+        depth: u32,
+        (wdl, flag): (i32, u8),
+    ) -> Result<i32, ProbeError> {
         if wdl == 0 {
             return Ok(0);
         }

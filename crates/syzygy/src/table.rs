@@ -5,7 +5,7 @@
 //! each side; then the size section of every sub-table ([`PairsData`]), the DTZ value maps, the sparse
 //! indexes, the block lengths and finally the 64-byte aligned compressed blocks.
 
-use crate::bytes::{slice, u16_le, u8_at, TableResult};
+use crate::bytes::{slice, sparse_count, u16_le, u8_at, TableResult};
 use crate::encoding::{
     encode_unique3, flip_diagonal, off_diagonal, BINOMIAL, LEAD_PAWNS_SIZE, LEAD_PAWN_IDX,
     MAP_A1D1D4, MAP_KK, MAP_PAWNS, MAX_PIECES, UNIQUE3_SIZE,
@@ -41,10 +41,8 @@ impl TableKind {
 /// A placement already oriented to the table (white = the side named first), at most 7 pieces.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Placement {
-    /// Piece nibble codes.
-    pub(crate) codes: [u8; MAX_PIECES],
-    /// Squares (a1 = 0).
-    pub(crate) squares: [u8; MAX_PIECES],
+    /// Squares (bit 0 = a1) of the pieces of each nibble code.
+    pub(crate) boards: [u64; 16],
     /// Number of pieces.
     pub(crate) len: usize,
     /// 0 when the table's white side is to move, 1 otherwise.
@@ -311,23 +309,26 @@ impl<B: AsRef<[u8]>> Table<B> {
         dtz_stm: Option<(usize, &mut bool)>,
     ) -> TableResult<(usize, u64)> {
         let n = p.len;
+        if n > MAX_PIECES {
+            return Err(TableError::Corrupted("too many pieces"));
+        }
         let mut sq = [0u8; MAX_PIECES];
-        let mut codes = [0u8; MAX_PIECES];
-        let mut size = 0;
+        let mut lead = 0;
         let mut file = 0;
+        // What is left to place, by nibble code.
+        let mut left = p.boards;
         if self.has_pawns {
-            for i in 0..n {
-                if p.codes[i] == self.lead_pawn {
-                    sq[size] = p.squares[i];
-                    codes[size] = p.codes[i];
-                    size += 1;
-                }
-            }
-            if size != self.lead_count {
+            let pawns = &mut left[usize::from(self.lead_pawn & 15)];
+            if sparse_count(*pawns) as usize != self.lead_count || self.lead_count > n {
                 return Err(TableError::Corrupted("pawn count mismatch"));
             }
+            while *pawns != 0 {
+                sq[lead] = pawns.trailing_zeros() as u8;
+                lead += 1;
+                *pawns &= *pawns - 1;
+            }
             let mut best = 0;
-            for i in 1..size {
+            for i in 1..lead {
                 if MAP_PAWNS[usize::from(sq[i])] > MAP_PAWNS[usize::from(sq[best])] {
                     best = i;
                 }
@@ -345,32 +346,21 @@ impl<B: AsRef<[u8]>> Table<B> {
                 return Ok((file, 0));
             }
         }
-        let lead = size;
-        for i in 0..n {
-            if !(self.has_pawns && p.codes[i] == self.lead_pawn) {
-                sq[size] = p.squares[i];
-                codes[size] = p.codes[i];
-                size += 1;
-            }
-        }
         let side = if self.kind == TableKind::Wdl {
             p.stm.min(self.sides - 1)
         } else {
             0
         };
         let sub = &self.subs[file * self.sides + side];
-        // Put the pieces in the generator's order.
-        for i in lead..n.saturating_sub(1) {
-            if codes[i] == sub.pieces[i] {
-                continue;
+        // The other pieces in the generator's order: like pieces are taken lowest square first
+        // (their order within a group does not change the index).
+        for i in lead..n {
+            let board = &mut left[usize::from(sub.pieces[i] & 15)];
+            if *board == 0 {
+                return Err(TableError::Corrupted("piece count mismatch"));
             }
-            for j in i + 1..n {
-                if codes[j] == sub.pieces[i] {
-                    codes.swap(i, j);
-                    sq.swap(i, j);
-                    break;
-                }
-            }
+            sq[i] = board.trailing_zeros() as u8;
+            *board &= *board - 1;
         }
         if sq[0] & 7 > 3 {
             for s in &mut sq[..n] {

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use memmap2::Mmap;
 
+use crate::bytes::sparse_count;
 use crate::encoding::MAX_PIECES;
 use crate::error::{ProbeError, TableError};
 use crate::material::{flip_key, Material, BLACK};
@@ -241,11 +242,10 @@ impl Tablebase {
     }
 
     /// Validate a position, find its table and orient the pieces to it. `None` for bare kings.
-    #[inline]
+    #[inline(always)]
     fn lookup(&self, pos: &RawPosition) -> Result<Option<(&Entry, Placement)>, ProbeError> {
         let mut p = Placement {
-            codes: [0; MAX_PIECES],
-            squares: [0; MAX_PIECES],
+            boards: [0; 16],
             len: 0,
             stm: 0,
         };
@@ -254,10 +254,10 @@ impl Tablebase {
         let mut total = 0usize;
         for (colour, boards) in [(0u8, &pos.white), (BLACK, &pos.black)] {
             for (role, &bb) in boards.iter().enumerate() {
-                let count = bb.count_ones() as usize;
-                if count == 0 {
+                if bb == 0 {
                     continue;
                 }
+                let count = sparse_count(bb) as usize;
                 let code = role as u8 + 1 + colour;
                 total += count;
                 if total > MAX_PIECES {
@@ -274,22 +274,18 @@ impl Tablebase {
                 }
                 occupied |= bb;
                 key += (count as u64) << (4 * code);
-                let mut b = bb;
-                while b != 0 {
-                    p.codes[p.len] = code;
-                    p.squares[p.len] = b.trailing_zeros() as u8;
-                    p.len += 1;
-                    b &= b - 1;
-                }
+                p.boards[usize::from(code)] = bb;
             }
         }
+        p.len = total;
         const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
         if (pos.white[0] | pos.black[0]) & BACK_RANKS != 0 {
             return Err(ProbeError::InvalidPosition(
                 "pawn on the first or last rank",
             ));
         }
-        if pos.white[5].count_ones() != 1 || pos.black[5].count_ones() != 1 {
+        let single = |bb: u64| bb != 0 && bb & (bb - 1) == 0;
+        if !single(pos.white[5]) || !single(pos.black[5]) {
             return Err(ProbeError::InvalidPosition(
                 "each side needs exactly one king",
             ));
@@ -304,9 +300,10 @@ impl Tablebase {
         let black_to_move = !pos.white_to_move;
         let flip = key != entry.key || (entry.symmetric && black_to_move);
         if flip {
-            for i in 0..p.len {
-                p.codes[i] ^= BLACK;
-                p.squares[i] ^= 56;
+            // Exchange the colours and mirror the ranks (a byte swap of a bitboard).
+            let boards = p.boards;
+            for (code, board) in p.boards.iter_mut().enumerate() {
+                *board = boards[code ^ usize::from(BLACK)].swap_bytes();
             }
         }
         p.stm = usize::from(flip ^ black_to_move);

@@ -62,10 +62,11 @@ fn wdl_and_dtz_match_truth_on_every_line() {
         let (wdl, dtz): (i8, i32) = (f[1].parse().unwrap(), f[2].parse().unwrap());
         let got_wdl = tb.probe_wdl(&pos).map(|w| w as i8);
         let got_dtz = tb.probe_dtz(&pos).map(|d| d.0);
+        let both = tb.probe_wdl_dtz(&pos).map(|(w, d)| (w as i8, d.0));
         checked += 1;
-        if got_wdl != Ok(wdl) || got_dtz != Ok(dtz) {
+        if got_wdl != Ok(wdl) || got_dtz != Ok(dtz) || both != Ok((wdl, dtz)) {
             wrong.push(format!(
-                "{}: expected {wdl};{dtz} got {got_wdl:?};{got_dtz:?}",
+                "{}: expected {wdl};{dtz} got {got_wdl:?};{got_dtz:?}, together {both:?}",
                 f[0]
             ));
         }
@@ -77,6 +78,25 @@ fn wdl_and_dtz_match_truth_on_every_line() {
         wrong[..wrong.len().min(30)].join("\n")
     );
     assert_eq!(checked, 5001);
+}
+
+#[test]
+fn wdl_and_dtz_together_give_the_errors_of_the_separate_probes() {
+    let Some(dir) = shared() else { return };
+    let tb = Tablebase::open(dir.join("tables").to_str().unwrap()).unwrap();
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",    // castling rights
+        "k7/8/8/8/8/8/8/KQRBN3 w - - 0 1",   // no 7-piece table here
+        "k7/8/8/8/8/8/8/KQRB4 w - - 0 1",    // no 5-piece table here
+        "8/8/8/8/8/2k5/8/KQ6 w - - 0 1",     // a win
+        "8/8/8/2k5/3pP3/8/8/4K3 b - e3 0 1", // en passant
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let separate = tb
+            .probe_wdl(&pos)
+            .and_then(|w| Ok((w, tb.probe_dtz(&pos)?)));
+        assert_eq!(tb.probe_wdl_dtz(&pos), separate, "{fen}");
+    }
 }
 
 #[test]
