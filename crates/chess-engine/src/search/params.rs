@@ -28,6 +28,10 @@ pub const NMP_EVAL_DIV: i32 = 200;
 /// See [`NMP_BASE`].
 pub const NMP_EVAL_MAX: i32 = 3;
 
+/// The evaluation's tempo bonus in centipawns, as used to derive a null-move child's static
+/// evaluation from its parent's (`-parent + 2 * tempo`).
+pub const NULL_MOVE_TEMPO: i32 = 8;
+
 /// Internal iterative reduction: PV nodes without a table move at this depth or deeper search
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 6;

@@ -311,3 +311,31 @@ fn kept_thread_tables_carry_over_to_the_next_search() {
     kept.iter_mut().for_each(ThreadTables::clear);
     assert_eq!(nodes(&next, &mut kept), with_fresh);
 }
+
+#[test]
+fn null_move_eval_is_the_parent_eval_turned_around() {
+    // The search derives a null-move child's evaluation from its parent's; check that the rule
+    // matches the evaluation itself (only the tempo term depends on the side to move; the
+    // tapered tempo makes it differ by at most a few centipawns from the fixed value).
+    let mut pawns = crate::eval::PawnTable::new();
+    let mut n = 0;
+    for fen in crate::bench::POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let Some(null) = pos.null_move() else {
+            continue;
+        };
+        let (a, b) = (
+            eval::evaluate(&pos, &mut pawns),
+            eval::evaluate(&null, &mut pawns),
+        );
+        if a.abs() >= KNOWN_WIN || b.abs() >= KNOWN_WIN {
+            continue;
+        }
+        assert!(
+            (b - (-a + 2 * NULL_MOVE_TEMPO)).abs() <= 6,
+            "{fen}: eval {a}, after a null move {b}"
+        );
+        n += 1;
+    }
+    assert!(n >= 10);
+}
