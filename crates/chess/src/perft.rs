@@ -30,13 +30,13 @@ fn perft_pext(pos: &mut Position, depth: u32, s: Pext) -> u64 {
     let moves = pos.legal_moves_inline(s);
     let mut nodes = 0;
     for &m in moves.iter() {
-        let undo = pos.make(m);
+        let undo = pos.make_perft(m);
         nodes += if depth == 2 {
             pos.count_legal_moves_inline(s)
         } else {
             perft_pext(pos, depth - 1, s)
         };
-        pos.unmake(m, &undo);
+        pos.unmake_perft(m, &undo);
     }
     nodes
 }
