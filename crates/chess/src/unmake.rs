@@ -22,15 +22,6 @@ pub struct Undo {
     fullmove: u16,
 }
 
-/// What [`Position::make_perft`] changes beyond the pieces.
-#[derive(Clone, Copy)]
-pub(crate) struct PerftUndo {
-    checkers: Bitboard,
-    pinned: Bitboard,
-    castling: CastlingRights,
-    ep: Option<Square>,
-}
-
 impl Position {
     /// Applies the legal move `m` in place and returns what [`Position::unmake`] needs to take it back.
     #[inline(always)]
@@ -54,48 +45,6 @@ impl Position {
     /// Takes back `m`, which must be the last move made with [`Position::make`] that returned `undo`.
     #[inline(always)]
     pub fn unmake(&mut self, m: Move, undo: &Undo) {
-        self.unmove_pieces(m);
-        self.checkers = undo.checkers;
-        self.pinned = undo.pinned;
-        self.castling = undo.castling;
-        self.hash = undo.hash;
-        self.pawn_key = undo.pawn_key;
-        self.counts = undo.counts;
-        self.signature = undo.signature;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-    }
-
-    /// Perft's make: like [`Position::make`], but only what move generation reads is updated
-    /// (hash, pawn key, counts, signatures and move counters are left as they were, so they are
-    /// stale until the matching [`Position::unmake_perft`]). Measured faster in perft
-    /// (BENCHMARKS.md); checked against the full make by `tests/perft_paths.rs`.
-    #[inline(always)]
-    pub(crate) fn make_perft(&mut self, m: Move) -> PerftUndo {
-        let undo = PerftUndo {
-            checkers: self.checkers,
-            pinned: self.pinned,
-            castling: self.castling,
-            ep: self.ep,
-        };
-        self.apply::<false>(m);
-        undo
-    }
-
-    /// Takes back `m` made by [`Position::make_perft`].
-    #[inline(always)]
-    pub(crate) fn unmake_perft(&mut self, m: Move, undo: &PerftUndo) {
-        self.unmove_pieces(m);
-        self.checkers = undo.checkers;
-        self.pinned = undo.pinned;
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-    }
-
-    /// Moves the pieces of `m` back and gives the move to the other side again.
-    #[inline(always)]
-    fn unmove_pieces(&mut self, m: Move) {
         let them = self.side;
         let us = !them;
         let from = Bitboard::from_square(m.from());
@@ -138,5 +87,15 @@ impl Position {
             }
         }
         self.side = us;
+        self.checkers = undo.checkers;
+        self.pinned = undo.pinned;
+        self.castling = undo.castling;
+        self.hash = undo.hash;
+        self.pawn_key = undo.pawn_key;
+        self.counts = undo.counts;
+        self.signature = undo.signature;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
     }
 }
