@@ -17,20 +17,33 @@ LOG=$(mktemp)
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
     if [ $((i % 2)) -eq 0 ]; then
-        nice -n 19 "$PLY" 1 --engine ply | grep ' round [0-9]' | tee -a "$LOG"
-        nice -n 19 "$COZY" 1 --engine cozy | grep ' round [0-9]' | tee -a "$LOG"
+        nice -n 19 "$PLY" 1 --engine ply | grep ' round [0-9]' | sed "s/^/$i /" | tee -a "$LOG"
+        nice -n 19 "$COZY" 1 --engine cozy | grep ' round [0-9]' | sed "s/^/$i /" | tee -a "$LOG"
     else
-        nice -n 19 "$COZY" 1 --engine cozy | grep ' round [0-9]' | tee -a "$LOG"
-        nice -n 19 "$PLY" 1 --engine ply | grep ' round [0-9]' | tee -a "$LOG"
+        nice -n 19 "$COZY" 1 --engine cozy | grep ' round [0-9]' | sed "s/^/$i /" | tee -a "$LOG"
+        nice -n 19 "$PLY" 1 --engine ply | grep ' round [0-9]' | sed "s/^/$i /" | tee -a "$LOG"
     fi
     i=$((i + 1))
 done
-# Medians per position and engine ("ply NaN" / "cozy NaN" are the engine a process did not time).
-for pos in $(awk '{print $1}' "$LOG" | sort -u); do
-    p=$(awk -v pos="$pos" '$1 == pos && $6 != "NaN" {print $6}' "$LOG" | sort -g |
-        awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
-    c=$(awk -v pos="$pos" '$1 == pos && $9 != "NaN" {print $9}' "$LOG" | sort -g |
-        awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
-    echo "$pos: median ply (portable) $p Mnps, cozy (pext, native) $c Mnps, ratio $(echo "$p $c" | awk '{printf "%.2f", $1 / $2}')"
-done
+# Per position: each round's ratio (the two processes of one round ran back to back, so they saw
+# about the same machine load), the median of those ratios, and each engine's median Mnps.
+# Fields: $1 round, $2 position, $7 ply Mnps, $10 cozy Mnps ("NaN" for the engine not timed).
+awk '
+    $7 != "NaN" { ply[$2, $1] = $7 }
+    $10 != "NaN" { cozy[$2, $1] = $10; pos[$2] = 1; if ($1 > last) last = $1 }
+    function median(a, n,    i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    END {
+        for (p in pos) {
+            n = 0; line = ""
+            for (r = 0; r <= last; r++) {
+                n++; q[n] = ply[p, r] / cozy[p, r]; a[n] = ply[p, r]; b[n] = cozy[p, r]
+                line = line sprintf(" %.2f", q[n])
+            }
+            printf "%s: ratios%s; median ratio %.2f; median ply (portable) %.1f Mnps, cozy (pext, native) %.1f Mnps\n",
+                p, line, median(q, n), median(a, n), median(b, n)
+        }
+    }' "$LOG"
 rm -f "$LOG"
