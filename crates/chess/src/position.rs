@@ -343,7 +343,7 @@ impl Position {
     /// Applies the legal move `m` in place. With `FULL`, everything is updated; without, only what
     /// move generation reads (pieces, side, castling rooks, en passant square, checkers, pins):
     /// hash, pawn key, counts, signatures and move counters go stale. The light form is perft's
-    /// copy-make ([`crate::perft`]), measured faster there than the full one (BENCHMARKS.md).
+    /// (which restores a saved copy afterwards), measured faster there than the full one.
     #[inline(always)]
     pub(crate) fn apply<const FULL: bool>(&mut self, m: Move) {
         let us = self.side;
