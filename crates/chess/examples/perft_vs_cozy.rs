@@ -4,6 +4,14 @@
 //! copy-make instead of make/unmake (the seed 002 question: where undo information lives).
 //!
 //! `cargo run --release -p ply-chess --example perft_vs_cozy [rounds] [--variants]`
+//!
+//! cozy-chess's fastest build is its `pext` feature, which only compiles with BMI2 enabled at
+//! compile time:
+//! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p ply-chess --example perft_vs_cozy
+//! --features cozy-chess/pext -- 7`. To set ply-chess's portable build (run-time PEXT dispatch)
+//! against that, build the example twice (two target directories) and run `--engine ply` of the
+//! portable one and `--engine cozy` of the native one in alternation
+//! (`tools/chess/perft_vs_cozy_split.sh`): each process then times one engine only.
 
 use std::time::Instant;
 
@@ -43,11 +51,23 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// Nanoseconds this thread has spent on a CPU (Linux `/proc/thread-self/schedstat`), if readable.
-/// On a shared machine this is far less noisy than wall-clock time, which also counts waiting.
+/// Nanoseconds this thread has spent on a CPU (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), if the
+/// platform says. On a shared machine this is far less noisy than wall-clock time, which also counts
+/// waiting. (`/proc/thread-self/schedstat` is quantised to scheduler ticks for a running thread.)
 fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
+    ply_testkit::thread_cpu_time().map(|d| d.as_nanos() as u64)
+}
+
+/// Median of a non-empty list.
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 /// Runs `f` once, checks its node count and returns Mnps (over on-CPU time when available).
@@ -68,36 +88,58 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(5);
     let variants = args.iter().any(|a| a == "--variants");
+    // `--engine ply` / `--engine cozy`: time one engine only (for runs of two differently built
+    // binaries in alternation); default both, alternating within this process.
+    let engine = args
+        .iter()
+        .position(|a| a == "--engine")
+        .and_then(|i| args.get(i + 1))
+        .map_or("both", String::as_str);
+    let (run_ply, run_cozy) = match engine {
+        "ply" => (true, false),
+        "cozy" => (false, true),
+        _ => (true, true),
+    };
     println!(
         "timing: {}",
         if thread_cpu_ns().is_some() {
-            "on-CPU thread time (/proc/thread-self/schedstat)"
+            "on-CPU thread time (clock_gettime(CLOCK_THREAD_CPUTIME_ID))"
         } else {
             "wall clock"
         }
     );
     println!(
-        "ply-chess sliders: {}",
+        "ply-chess sliders: {}; cozy-chess: {}; compiled with bmi2: {}",
         if ply_chess::Pext::detect().is_some() {
             "PEXT (BMI2)"
         } else {
             "magic"
-        }
+        },
+        if cfg!(target_feature = "bmi2") {
+            "pext feature possible (bmi2 at compile time)"
+        } else {
+            "magics (no bmi2 at compile time, so no pext feature)"
+        },
+        cfg!(target_feature = "bmi2"),
     );
-    let mut totals = Vec::new();
+    let mut summary = Vec::new();
     for (name, fen, depth, expected) in CASES {
         let ply = ply_chess::Position::from_fen(fen).expect("valid FEN");
         let cozy = cozy_chess::Board::from_fen(fen, false).expect("valid FEN");
-        let (mut best_ply, mut best_cozy, mut sum_ply, mut sum_cozy) = (0f64, 0f64, 0f64, 0f64);
+        let (mut plys, mut cozys) = (Vec::new(), Vec::new());
         for round in 0..rounds {
+            let mut a = f64::NAN;
+            let mut b = f64::NAN;
             // Alternate which engine goes first.
-            let (a, b) = if round % 2 == 0 {
-                let a = time(expected, || ply_chess::perft(&ply, depth));
-                (a, time(expected, || cozy_perft(&cozy, depth)))
-            } else {
-                let b = time(expected, || cozy_perft(&cozy, depth));
-                (time(expected, || ply_chess::perft(&ply, depth)), b)
-            };
+            for turn in 0..2 {
+                if (turn + round) % 2 == 0 {
+                    if run_ply {
+                        a = time(expected, || ply_chess::perft(&ply, depth));
+                    }
+                } else if run_cozy {
+                    b = time(expected, || cozy_perft(&cozy, depth));
+                }
+            }
             println!(
                 "{name} d{depth} round {round}: ply {a:7.1} Mnps  cozy {b:7.1} Mnps  ratio {:.2}",
                 a / b
@@ -114,21 +156,19 @@ fn main() {
                 };
                 println!("    variants: ply magic {magic:7.1} Mnps, ply copy-make {copy:7.1} Mnps");
             }
-            best_ply = best_ply.max(a);
-            best_cozy = best_cozy.max(b);
-            sum_ply += a;
-            sum_cozy += b;
+            plys.push(a);
+            cozys.push(b);
         }
+        let ratios: Vec<f64> = plys.iter().zip(&cozys).map(|(a, b)| a / b).collect();
         println!(
-            "{name} d{depth}: mean ply {:.1} / cozy {:.1} Mnps, ratio of means {:.2}; best {:.1} / {:.1}, ratio {:.2}",
-            sum_ply / rounds as f64,
-            sum_cozy / rounds as f64,
-            sum_ply / sum_cozy,
-            best_ply,
-            best_cozy,
-            best_ply / best_cozy
+            "{name} d{depth}: median ply {:.1} / cozy {:.1} Mnps; median of round ratios {:.2}; \
+             ratio of means {:.2}",
+            median(&plys),
+            median(&cozys),
+            median(&ratios),
+            plys.iter().sum::<f64>() / cozys.iter().sum::<f64>(),
         );
-        totals.push(sum_ply / sum_cozy);
+        summary.push((name, median(&ratios)));
     }
-    println!("ratios of means: {totals:.2?}");
+    println!("median ratios: {summary:.2?}");
 }

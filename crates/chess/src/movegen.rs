@@ -353,6 +353,23 @@ impl Position {
         list
     }
 
+    /// [`Position::legal_moves_with`], always inlined (for callers compiled with extra target
+    /// features, which a shared out-of-line copy would not have).
+    #[inline(always)]
+    pub(crate) fn legal_moves_inline<S: Sliders>(&self, s: S) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(s, &mut list);
+        list
+    }
+
+    /// [`Position::count_legal_moves_with`], always inlined (see [`Position::legal_moves_inline`]).
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_inline<S: Sliders>(&self, s: S) -> u64 {
+        let mut c = Counter(0);
+        self.generate(s, &mut c);
+        c.0
+    }
+
     /// Number of legal moves, counted without creating them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {

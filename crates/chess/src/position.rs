@@ -2,6 +2,7 @@
 //! move counters, Zobrist hash, pawn key and material bookkeeping. Moves are applied by copy-make
 //! ([`Position::play`], the convenient form: the position is 128 bytes) or by make/unmake
 //! ([`Position::make`] / [`Position::unmake`], which perft measured slightly faster; BENCHMARKS.md).
+//! Perft's own update (`apply::<false>`) skips the hash and material bookkeeping it never reads.
 
 use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
@@ -296,55 +297,73 @@ impl Position {
         }
     }
 
-    /// Toggles a piece on a square, updating hash, pawn key, counts and signature.
+    /// Toggles a piece on a square; with `KEYED`, also updates hash and pawn key.
     #[inline(always)]
-    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+    fn toggle<const KEYED: bool>(&mut self, color: Color, role: Role, sq: Square) {
         let bb = Bitboard::from_square(sq);
         self.by_color[color.index()] ^= bb;
         self.by_role[role.index()] ^= bb;
-        self.hash ^= piece_key(color, role, sq);
-        if role == Role::Pawn {
-            self.pawn_key ^= piece_key(color, role, sq);
+        if KEYED {
+            self.hash ^= piece_key(color, role, sq);
+            if role == Role::Pawn {
+                self.pawn_key ^= piece_key(color, role, sq);
+            }
         }
     }
 
-    /// Removes a captured piece and keeps the material bookkeeping up to date.
+    /// Removes a captured piece; with `FULL`, keeps keys and material bookkeeping up to date.
     #[inline(always)]
-    fn remove_material(&mut self, color: Color, role: Role, sq: Square) {
-        self.toggle(color, role, sq);
-        let c = &mut self.counts[color.index()][role.index()];
-        *c = c.saturating_sub(1);
-        if *c == 0 {
-            self.signature[color.index()] &= !signature_bit(role);
+    fn remove_material<const FULL: bool>(&mut self, color: Color, role: Role, sq: Square) {
+        self.toggle::<FULL>(color, role, sq);
+        if FULL {
+            let c = &mut self.counts[color.index()][role.index()];
+            *c = c.saturating_sub(1);
+            if *c == 0 {
+                self.signature[color.index()] &= !signature_bit(role);
+            }
         }
     }
 
-    /// Adds a promoted piece to the material bookkeeping.
+    /// Adds a promoted piece; with `FULL`, keeps keys and material bookkeeping up to date.
     #[inline(always)]
-    fn add_material(&mut self, color: Color, role: Role, sq: Square) {
-        self.toggle(color, role, sq);
-        let c = &mut self.counts[color.index()][role.index()];
-        *c = c.saturating_add(1);
-        self.signature[color.index()] |= signature_bit(role);
+    fn add_material<const FULL: bool>(&mut self, color: Color, role: Role, sq: Square) {
+        self.toggle::<FULL>(color, role, sq);
+        if FULL {
+            let c = &mut self.counts[color.index()][role.index()];
+            *c = c.saturating_add(1);
+            self.signature[color.index()] |= signature_bit(role);
+        }
     }
 
     /// Applies the legal move `m` in place (copy-make's "make" half).
     #[inline(always)]
     pub fn play_in_place(&mut self, m: Move) {
+        self.apply::<true>(m);
+    }
+
+    /// Applies the legal move `m` in place. With `FULL`, everything is updated; without, only what
+    /// move generation reads (pieces, side, castling rooks, en passant square, checkers, pins):
+    /// hash, pawn key, counts, signatures and move counters go stale. The light form is perft's
+    /// (which restores a saved copy afterwards), measured faster there than the full one.
+    #[inline(always)]
+    pub(crate) fn apply<const FULL: bool>(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let role = m.role();
-        let mut hash = self.hash ^ KEYS.black_to_move;
-        if let Some(ep) = self.ep.take() {
-            hash ^= KEYS.ep_file[ep.file().index()];
+        if FULL {
+            let mut hash = self.hash ^ KEYS.black_to_move;
+            if let Some(ep) = self.ep {
+                hash ^= KEYS.ep_file[ep.file().index()];
+            }
+            self.hash = hash;
+            self.halfmove = self.halfmove.saturating_add(1);
+            if us == Color::Black {
+                self.fullmove = self.fullmove.saturating_add(1);
+            }
         }
-        self.hash = hash;
-        self.halfmove = self.halfmove.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        self.ep = None;
         let kind = m.kind();
         match kind {
             MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -363,37 +382,47 @@ impl Position {
                 let rooks = &mut self.by_role[Role::Rook.index()];
                 *rooks ^= Bitboard::from_square(to);
                 *rooks |= Bitboard::from_square(rto);
-                self.hash ^= piece_key(us, Role::King, from)
-                    ^ piece_key(us, Role::King, kto)
-                    ^ piece_key(us, Role::Rook, to)
-                    ^ piece_key(us, Role::Rook, rto);
-                self.clear_castling(Bitboard::from_rank(back_rank(us)));
+                if FULL {
+                    self.hash ^= piece_key(us, Role::King, from)
+                        ^ piece_key(us, Role::King, kto)
+                        ^ piece_key(us, Role::Rook, to)
+                        ^ piece_key(us, Role::Rook, rto);
+                }
+                self.clear_castling::<FULL>(Bitboard::from_rank(back_rank(us)));
             }
             MoveKind::EnPassant => {
                 let cap_sq = Square::new(to as u8 ^ 8);
-                self.remove_material(them, Role::Pawn, cap_sq);
-                self.toggle(us, Role::Pawn, from);
-                self.toggle(us, Role::Pawn, to);
-                self.halfmove = 0;
+                self.remove_material::<FULL>(them, Role::Pawn, cap_sq);
+                self.toggle::<FULL>(us, Role::Pawn, from);
+                self.toggle::<FULL>(us, Role::Pawn, to);
+                if FULL {
+                    self.halfmove = 0;
+                }
             }
             _ => {
                 if let Some(cap) = m.captured() {
-                    self.remove_material(them, cap, to);
-                    self.halfmove = 0;
-                }
-                self.toggle(us, role, from);
-                if let Some(promo) = m.promotion() {
-                    let c = &mut self.counts[us.index()][Role::Pawn.index()];
-                    *c = c.saturating_sub(1);
-                    if *c == 0 {
-                        self.signature[us.index()] &= !signature_bit(Role::Pawn);
+                    self.remove_material::<FULL>(them, cap, to);
+                    if FULL {
+                        self.halfmove = 0;
                     }
-                    self.add_material(us, promo, to);
+                }
+                self.toggle::<FULL>(us, role, from);
+                if let Some(promo) = m.promotion() {
+                    if FULL {
+                        let c = &mut self.counts[us.index()][Role::Pawn.index()];
+                        *c = c.saturating_sub(1);
+                        if *c == 0 {
+                            self.signature[us.index()] &= !signature_bit(Role::Pawn);
+                        }
+                    }
+                    self.add_material::<FULL>(us, promo, to);
                 } else {
-                    self.toggle(us, role, to);
+                    self.toggle::<FULL>(us, role, to);
                 }
                 if role == Role::Pawn {
-                    self.halfmove = 0;
+                    if FULL {
+                        self.halfmove = 0;
+                    }
                     if kind == MoveKind::DoublePush {
                         let ep = Square::new((from as u8 + to as u8) / 2);
                         if (pawn_attacks(us, ep)
@@ -402,15 +431,17 @@ impl Position {
                         .any()
                         {
                             self.ep = Some(ep);
-                            self.hash ^= KEYS.ep_file[ep.file().index()];
+                            if FULL {
+                                self.hash ^= KEYS.ep_file[ep.file().index()];
+                            }
                         }
                     }
                 } else if role == Role::King {
-                    self.clear_castling(Bitboard::from_rank(back_rank(us)));
+                    self.clear_castling::<FULL>(Bitboard::from_rank(back_rank(us)));
                 }
                 let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
                 if self.castling.0.intersects(touched) {
-                    self.clear_castling(touched);
+                    self.clear_castling::<FULL>(touched);
                 }
             }
         }
@@ -418,13 +449,15 @@ impl Position {
         self.update_check_info();
     }
 
-    /// Removes the castling rights of the rooks in `squares`, updating the hash.
+    /// Removes the castling rights of the rooks in `squares`, updating the hash with `KEYED`.
     #[inline(always)]
-    fn clear_castling(&mut self, squares: Bitboard) {
+    fn clear_castling<const KEYED: bool>(&mut self, squares: Bitboard) {
         let lost = self.castling.0 & squares;
         if lost.any() {
-            for sq in lost {
-                self.hash ^= KEYS.castling[sq.index()];
+            if KEYED {
+                for sq in lost {
+                    self.hash ^= KEYS.castling[sq.index()];
+                }
             }
             self.castling.0 ^= lost;
         }

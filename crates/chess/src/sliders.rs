@@ -62,11 +62,14 @@ pub struct Pext {
 
 impl Pext {
     /// The PEXT lookup when this CPU supports BMI2 (detected at run time), else `None`.
-    /// Cheap enough to call per move generation (std caches the CPUID result).
+    /// Cheap enough to call per move generation (std caches the CPUID result). The token also
+    /// promises BMI1, POPCNT and LZCNT (every BMI2 CPU has them), which the crate's PEXT-specific
+    /// code (e.g. [`crate::perft`]) is compiled with.
     pub fn detect() -> Option<Pext> {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::is_x86_feature_detected!("bmi2") {
+            use std::is_x86_feature_detected as has;
+            if has!("bmi2") && has!("bmi1") && has!("popcnt") && has!("lzcnt") {
                 return Some(Pext { _private: () });
             }
         }
