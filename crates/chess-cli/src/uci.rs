@@ -5,8 +5,8 @@
 
 use ply_chess::{Move, Position};
 use ply_chess_engine::{
-    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, ThreadTables,
-    TranspositionTable,
+    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, SearchJob,
+    ThreadTables, TranspositionTable,
 };
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
@@ -380,13 +380,15 @@ impl Engine {
                 // the previous search has ended (`go` stops and joins it first)
                 let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
                 let r = search_with_tables(
-                    &pos,
-                    &history,
-                    &tt,
-                    &control,
-                    &limits,
-                    &options,
-                    &reporter,
+                    &SearchJob {
+                        pos: &pos,
+                        history: &history,
+                        tt: &tt,
+                        control: &control,
+                        limits: &limits,
+                        options: &options,
+                        reporter: &reporter,
+                    },
                     &mut tables,
                 );
                 drop(tables);

@@ -14,8 +14,14 @@ use ply_chess::{
 
 /// Legal captures (except en passant) and queen promotions of `pos`, which must not be in check.
 pub fn tactical_moves(pos: &Position) -> MoveList {
-    debug_assert!(!pos.is_check());
     let mut list = MoveList::new();
+    push_tactical_moves(pos, &mut list);
+    list
+}
+
+/// [`tactical_moves`], appended to `list` (which a move picker reuses from node to node).
+pub fn push_tactical_moves(pos: &Position, list: &mut MoveList) {
+    debug_assert!(!pos.is_check());
     let us = pos.side_to_move();
     let them = !us;
     let occ = pos.occupied();
@@ -81,7 +87,6 @@ pub fn tactical_moves(pos: &Position) -> MoveList {
             ));
         }
     }
-    list
 }
 
 #[cfg(test)]

@@ -6,8 +6,11 @@
 //! The crate does no I/O of its own: the search reports progress through a [`Reporter`] and
 //! returns a [`SearchResult`]; protocols (UCI in `ply-chess-cli`) and tools sit on top of it.
 //!
-//! - [`search()`] with its [`Limits`], [`Options`], [`Control`] (stop, ponderhit) and a shared
-//!   [`TranspositionTable`].
+//! - [`search()`] of a [`SearchJob`]: the position, its [`Limits`], [`Options`], [`Control`] (stop,
+//!   ponderhit) and a shared [`TranspositionTable`]; [`search_with_tables`] keeps each thread's
+//!   [`ThreadTables`] from move to move. Moves come from a staged picker (table move, captures by
+//!   victim with a lazy exchange test, killers, quiet moves by history, losing captures), which
+//!   generates the quiet moves only when the search gets to them.
 //! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]);
 //!   [`evaluate_with`] and a [`Tracer`] give each tunable weight ([`WEIGHTS`], named by
 //!   [`layout`]) with its count, which is what a tuner fits; [`quiescence`]: the quiet position
@@ -21,13 +24,23 @@
 //!
 //! ```
 //! use ply_chess::Position;
-//! use ply_chess_engine::{mate_in, search, Control, Limits, Options, Silent, TranspositionTable};
+//! use ply_chess_engine::{
+//!     mate_in, search, Control, Limits, Options, SearchJob, Silent, TranspositionTable,
+//! };
 //!
 //! // White to move mates with Qg7#.
 //! let pos = Position::from_fen("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1").unwrap();
 //! let tt = TranspositionTable::new(1);
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
-//! let result = search(&pos, &[], &tt, &Control::new(), &limits, &Options::default(), &Silent);
+//! let result = search(&SearchJob {
+//!     pos: &pos,
+//!     history: &[],
+//!     tt: &tt,
+//!     control: &Control::new(),
+//!     limits: &limits,
+//!     options: &Options::default(),
+//!     reporter: &Silent,
+//! });
 //! assert!(pos.legal_moves().iter().any(|&m| m == result.best));
 //! assert_eq!(mate_in(result.score), Some(1));
 //! assert!(pos.play(result.best).is_checkmate());
@@ -40,7 +53,7 @@ mod correction;
 mod eval;
 mod history;
 mod kpk;
-mod ordering;
+mod picker;
 mod quiet;
 mod recognizer;
 mod score;
@@ -65,7 +78,7 @@ pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::params as search_params;
 pub use search::{
-    search, search_with_tables, Control, Info, Options, Reporter, SearchResult, Silent,
+    search, search_with_tables, Control, Info, Options, Reporter, SearchJob, SearchResult, Silent,
     ThreadTables,
 };
 pub use see::see_ge;

@@ -9,7 +9,7 @@
 
 use crate::eval;
 use crate::history::cont_key;
-use crate::ordering::{OrderContext, Picker, BAD_CAPTURE};
+use crate::picker::{MovePicker, Stage};
 use crate::recognizer::{recognize, Recognition};
 use crate::see::see_ge;
 use crate::time::{Budget, Limits};
@@ -259,21 +259,39 @@ const fn lmr_table() -> [[u8; 64]; 64] {
     t
 }
 
-/// Runs a search from `pos`, whose game history (hashes of the earlier positions, oldest first,
-/// excluding `pos`) is `history`. Blocks until the limits, `control.stop()` or, for infinite and
-/// ponder searches, a stop after the depth limit. Every thread starts from empty
-/// [`ThreadTables`]; [`search_with_tables`] keeps them from one move to the next.
-pub fn search(
-    pos: &Position,
-    history: &[u64],
-    tt: &TranspositionTable,
-    control: &Control,
-    limits: &Limits,
-    options: &Options,
-    reporter: &dyn Reporter,
-) -> SearchResult {
-    let mut tables = Vec::new();
-    search_with_tables(
+/// What one search is asked to do: the position and its game history (hashes of the earlier
+/// positions, oldest first, excluding `pos`), the shared transposition table, the stop control,
+/// the limits, the options and where progress is reported.
+#[derive(Clone, Copy)]
+pub struct SearchJob<'a> {
+    /// The position to search.
+    pub pos: &'a Position,
+    /// Hashes of the game's earlier positions, oldest first (for repetitions).
+    pub history: &'a [u64],
+    /// The transposition table (shared by the threads, kept between searches).
+    pub tt: &'a TranspositionTable,
+    /// Stop and ponder-hit signals from the front end.
+    pub control: &'a Control,
+    /// Depth, node, time and move limits.
+    pub limits: &'a Limits,
+    /// Threads, MultiPV, tablebases and the other options.
+    pub options: &'a Options,
+    /// Receives the iteration reports.
+    pub reporter: &'a dyn Reporter,
+}
+
+/// Runs a search. Blocks until the limits, `control.stop()` or, for infinite and ponder searches,
+/// a stop after the depth limit. Every thread starts from empty [`ThreadTables`];
+/// [`search_with_tables`] keeps them from one move to the next.
+pub fn search(job: &SearchJob<'_>) -> SearchResult {
+    search_with_tables(job, &mut Vec::new())
+}
+
+/// [`search`] with the threads' [`ThreadTables`] kept by the caller: thread `i` uses
+/// `tables[i]` (entries are added for threads beyond its length), so what one search of a game
+/// learnt (histories, corrections, the pawn cache) orders and prunes the next.
+pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -> SearchResult {
+    let &SearchJob {
         pos,
         history,
         tt,
@@ -281,24 +299,7 @@ pub fn search(
         limits,
         options,
         reporter,
-        &mut tables,
-    )
-}
-
-/// [`search`] with the threads' [`ThreadTables`] kept by the caller: thread `i` uses
-/// `tables[i]` (entries are added for threads beyond its length), so what one search of a game
-/// learnt (histories, corrections, the pawn cache) orders and prunes the next.
-#[allow(clippy::too_many_arguments)]
-pub fn search_with_tables(
-    pos: &Position,
-    history: &[u64],
-    tt: &TranspositionTable,
-    control: &Control,
-    limits: &Limits,
-    options: &Options,
-    reporter: &dyn Reporter,
-    tables: &mut Vec<ThreadTables>,
-) -> SearchResult {
+    } = job;
     tt.new_search();
     let mut root_moves: Vec<RootMove> = pos
         .legal_moves()
@@ -424,6 +425,9 @@ struct Worker<'a, 's> {
     /// The thread's histories, correction history and pawn cache (kept between searches).
     tables: &'s mut ThreadTables,
     killers: Vec<[Move; 2]>,
+    /// Move pickers of the nodes on the current path: slot `2 * ply`, and `2 * ply + 1` for a
+    /// singular verification search of the same node.
+    pickers: Vec<MovePicker>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
@@ -459,6 +463,7 @@ impl<'a, 's> Worker<'a, 's> {
             pv_idx: 0,
             tables,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 4],
+            pickers: (0..2 * (MAX_PLY + 4)).map(|_| MovePicker::new()).collect(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
@@ -998,10 +1003,6 @@ impl<'a, 's> Worker<'a, 's> {
             depth
         };
 
-        let list = pos.legal_moves();
-        if list.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
         let prevs = [
             self.stack[ply - 1].cont,
             if ply >= 2 {
@@ -1010,39 +1011,29 @@ impl<'a, 's> Worker<'a, 's> {
                 None
             },
         ];
-        let mut picker = Picker::new(
-            pos,
-            list,
-            &OrderContext {
-                tt_move,
-                killers: self.killers[ply],
-                history: &self.tables.history,
-                prevs,
-            },
-        );
+        let slot = 2 * ply + usize::from(singular_search);
+        self.pickers[slot].reset(pos, tt_move, self.killers[ply], prevs);
 
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
         let mut quiets = [Move::NULL; 64];
         let mut n_quiets = 0;
         let mut searched = 0;
-        let mut skip_quiets = false;
-        while let Some((m, key_order)) = picker.next() {
+        let mut legal = 0;
+        while let Some((m, stage)) = self.pickers[slot].next(pos, &self.tables.history) {
+            legal += 1;
             if m == excluded {
                 continue;
             }
             let quiet = !m.is_tactical();
             let child = pos.play(m);
             let gives_check = child.is_check();
-            if quiet && skip_quiets && !gives_check {
-                continue;
-            }
             if ply > 0 && best > -TB_WIN_BOUND && has_pieces {
                 if quiet && !in_check && !gives_check {
                     // Late move pruning.
                     let limit = (LMP_BASE + depth * depth) / (2 - i32::from(improving));
                     if !PV && depth <= LMP_MAX_DEPTH && n_quiets as i32 >= limit {
-                        skip_quiets = true;
+                        self.pickers[slot].skip_quiets();
                         continue;
                     }
                     // Continuation-history pruning: at low depth, a quiet move that has done
@@ -1062,7 +1053,7 @@ impl<'a, 's> Worker<'a, 's> {
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
                         && searched > 0
                     {
-                        skip_quiets = true;
+                        self.pickers[slot].skip_quiets();
                         continue;
                     }
                 }
@@ -1125,7 +1116,7 @@ impl<'a, 's> Worker<'a, 's> {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
                     && searched > 2 * usize::from(PV)
-                    && (quiet || key_order <= BAD_CAPTURE + (1 << 20))
+                    && (quiet || stage == Stage::BadCapture)
                 {
                     r = LMR[depth.min(63) as usize][searched.min(63)] as i32;
                     r += i32::from(!PV) + i32::from(!improving) - i32::from(gives_check);
@@ -1171,6 +1162,9 @@ impl<'a, 's> Worker<'a, 's> {
                 }
                 break;
             }
+        }
+        if legal == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
         }
         if searched == 0 {
             // Every move was pruned (or the only move was excluded): report a fail low.
@@ -1240,18 +1234,10 @@ impl<'a, 's> Worker<'a, 's> {
             }
         }
         let tt_move = entry.map_or(0, |e| e.mv);
-        let list = if in_check {
-            pos.legal_moves()
-        } else {
-            crate::captures::tactical_moves(pos)
-        };
         let mut best;
         let eval;
         let raw_eval;
         if in_check {
-            if list.is_empty() {
-                return -MATE + ply as i32;
-            }
             best = -INFINITE;
             eval = -INFINITE;
             raw_eval = -INFINITE;
@@ -1267,22 +1253,17 @@ impl<'a, 's> Worker<'a, 's> {
             best = eval;
             alpha = alpha.max(eval);
         }
-        let mut picker = if in_check {
-            Picker::new(
-                pos,
-                list,
-                &OrderContext {
-                    tt_move,
-                    killers: [Move::NULL; 2],
-                    history: &self.tables.history,
-                    prevs: [None, None],
-                },
-            )
+        // A quiescence node never shares a ply with an open search node: take that ply's picker.
+        let slot = 2 * ply;
+        if in_check {
+            self.pickers[slot].reset(pos, tt_move, [Move::NULL; 2], [None, None]);
         } else {
-            Picker::tactical(list, tt_move)
-        };
+            self.pickers[slot].reset_qsearch(pos, tt_move);
+        }
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = picker.next() {
+        let mut legal = 0;
+        while let Some((m, _)) = self.pickers[slot].next(pos, &self.tables.history) {
+            legal += 1;
             if !in_check {
                 if m.promotion().is_some_and(|r| r != Role::Queen) {
                     continue;
@@ -1309,6 +1290,9 @@ impl<'a, 's> Worker<'a, 's> {
             {
                 break;
             }
+        }
+        if in_check && legal == 0 {
+            return -MATE + ply as i32;
         }
         let bound = if best >= beta {
             Bound::Lower

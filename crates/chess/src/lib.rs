@@ -20,7 +20,9 @@
 //!   new position), `play_in_place`, `try_play`, `make`/`unmake` ([`Undo`]), `null_move`,
 //!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,
 //!   `is_checkmate`, `is_stalemate`, `is_insufficient_material`, `is_fifty_move_draw`,
-//!   `san` / `parse_san`, `parse_uci`, `decompress`.
+//!   `san` / `parse_san`, `parse_uci`, `decompress`, `legal_from_compact` (one move checked without
+//!   generating the others), `push_tactical_moves_with` / `push_quiet_moves_with` (the two halves of a
+//!   staged generation).
 //! - [`Move`]: one packed `u32` (seed 002): `from() to() role() captured() kind() is_capture()
 //!   is_en_passant() is_castle() promotion()`, `compact()` (16 bits), `uci(chess960)`.
 //!   Castling moves are encoded king-takes-rook (`to()` is the rook's square).
@@ -42,6 +44,7 @@ mod castling;
 mod color;
 mod draw;
 mod fen;
+mod movecheck;
 mod movegen;
 mod moves;
 mod notation;

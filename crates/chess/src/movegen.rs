@@ -169,6 +169,40 @@ impl MoveSink for TacticalFilter<'_> {
     }
 }
 
+/// Keeps only the moves that are neither captures nor promotions (castling included).
+struct QuietFilter<'a> {
+    list: &'a mut MoveList,
+}
+
+impl MoveSink for QuietFilter<'_> {
+    #[inline(always)]
+    fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        self.list.piece(
+            pos,
+            role,
+            from,
+            targets.without(pos.by_color[!pos.side as usize]),
+        );
+    }
+    #[inline(always)]
+    fn pawns(&mut self, pos: &Position, targets: Bitboard, delta: i32, set: PawnSet) {
+        match set {
+            PawnSet::Push => {
+                self.list
+                    .pawns(pos, targets.without(Bitboard::BACK_RANKS), delta, set)
+            }
+            PawnSet::Double => self.list.pawns(pos, targets, delta, set),
+            PawnSet::Capture => {}
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        if m.is_castle() {
+            self.list.push(m);
+        }
+    }
+}
+
 impl Position {
     /// Generates every legal move into `sink`.
     #[inline(always)]
@@ -351,6 +385,21 @@ impl Position {
         let mut list = MoveList::new();
         self.generate(s, &mut TacticalFilter { list: &mut list });
         list
+    }
+
+    /// Appends the legal tactical moves (see [`Position::tactical_moves`]) to `list`: the first
+    /// half of a staged generation.
+    #[inline]
+    pub fn push_tactical_moves_with<S: Sliders>(&self, s: S, list: &mut MoveList) {
+        self.generate(s, &mut TacticalFilter { list });
+    }
+
+    /// Appends the legal moves that are neither captures nor promotions (castling included) to
+    /// `list`: the second half of a staged generation. Together with
+    /// [`Position::push_tactical_moves_with`] it gives every legal move exactly once.
+    #[inline]
+    pub fn push_quiet_moves_with<S: Sliders>(&self, s: S, list: &mut MoveList) {
+        self.generate(s, &mut QuietFilter { list });
     }
 
     /// [`Position::legal_moves_with`], always inlined (for callers compiled with extra target

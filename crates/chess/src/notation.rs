@@ -273,11 +273,6 @@ impl Position {
 
     /// Restores a full move from its 16-bit compact form, if it is legal here.
     pub fn decompress(&self, compact: u16) -> Option<Move> {
-        let (from, to, kind) = Move::split_compact(compact);
-        let kind = kind?;
-        self.legal_moves_from(from)
-            .iter()
-            .copied()
-            .find(|m| m.to() == to && m.kind() == kind)
+        self.legal_from_compact(compact)
     }
 }
