@@ -2,7 +2,7 @@
 //! fixed hash size. The node count is deterministic and identifies the search behaviour; commit
 //! messages that change it state the new count (`Bench: N`).
 
-use crate::search::{search, Control, Options, SearchJob, Silent};
+use crate::search::{search, Control, Options, SearchJob};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
 use ply_chess::Position;
@@ -62,16 +62,7 @@ pub fn bench(depth: i32) -> BenchResult {
         };
         let tt = TranspositionTable::new(HASH_MB);
         let control = Control::new();
-        nodes += search(&SearchJob {
-            pos: &pos,
-            history: &[],
-            tt: &tt,
-            control: &control,
-            limits: &limits,
-            options: &options,
-            reporter: &Silent,
-        })
-        .nodes;
+        nodes += search(&SearchJob::new(&pos, &tt, &control, &limits, &options)).nodes;
     }
     BenchResult {
         nodes,

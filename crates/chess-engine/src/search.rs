@@ -280,6 +280,27 @@ pub struct SearchJob<'a> {
     pub reporter: &'a dyn Reporter,
 }
 
+impl<'a> SearchJob<'a> {
+    /// A search of `pos` with no game history, reporting nothing (set the public fields for more).
+    pub fn new(
+        pos: &'a Position,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        limits: &'a Limits,
+        options: &'a Options,
+    ) -> SearchJob<'a> {
+        SearchJob {
+            pos,
+            history: &[],
+            tt,
+            control,
+            limits,
+            options,
+            reporter: &Silent,
+        }
+    }
+}
+
 /// Runs a search. Blocks until the limits, `control.stop()` or, for infinite and ponder searches,
 /// a stop after the depth limit. Every thread starts from empty [`ThreadTables`];
 /// [`search_with_tables`] keeps them from one move to the next.

@@ -4,15 +4,13 @@ use crate::value::{KNOWN_WIN, MATE};
 fn run(fen: &str, limits: Limits, options: &Options) -> SearchResult {
     let pos = Position::from_fen(fen).unwrap();
     let tt = TranspositionTable::new(8);
-    search(&SearchJob {
-        pos: &pos,
-        history: &[],
-        tt: &tt,
-        control: &Control::new(),
-        limits: &limits,
+    search(&SearchJob::new(
+        &pos,
+        &tt,
+        &Control::new(),
+        &limits,
         options,
-        reporter: &Silent,
-    })
+    ))
 }
 
 fn depth(d: i32) -> Limits {
@@ -115,13 +113,8 @@ fn repetition_is_a_draw() {
     }
     let tt = TranspositionTable::new(8);
     let r = search(&SearchJob {
-        pos: &pos,
         history: &history,
-        tt: &tt,
-        control: &Control::new(),
-        limits: &depth(6),
-        options: &Options::default(),
-        reporter: &Silent,
+        ..SearchJob::new(&pos, &tt, &Control::new(), &depth(6), &Options::default())
     });
     assert_eq!(r.best.to_string(), "f6g8");
     assert_eq!(r.score, 0);
@@ -167,13 +160,8 @@ fn multipv_and_threads_give_legal_moves() {
         ..Options::default()
     };
     let r = search(&SearchJob {
-        pos: &pos,
-        history: &[],
-        tt: &tt,
-        control: &Control::new(),
-        limits: &depth(6),
-        options: &options,
         reporter: &collect,
+        ..SearchJob::new(&pos, &tt, &Control::new(), &depth(6), &options)
     });
     assert!(pos.is_legal(r.best));
     let infos = collect.0.into_inner().unwrap();
@@ -231,15 +219,13 @@ fn stop_ends_an_infinite_search() {
     };
     let r = std::thread::scope(|s| {
         let h = s.spawn(|| {
-            search(&SearchJob {
-                pos: &pos,
-                history: &[],
-                tt: &tt,
-                control: &control,
-                limits: &limits,
-                options: &Options::default(),
-                reporter: &Silent,
-            })
+            search(&SearchJob::new(
+                &pos,
+                &tt,
+                &control,
+                &limits,
+                &Options::default(),
+            ))
         });
         std::thread::sleep(Duration::from_millis(100));
         control.stop();
@@ -297,15 +283,7 @@ fn kept_thread_tables_carry_over_to_the_next_search() {
         let control = Control::new();
         let limits = depth(8);
         search_with_tables(
-            &SearchJob {
-                pos,
-                history: &[],
-                tt: &tt,
-                control: &control,
-                limits: &limits,
-                options: &options,
-                reporter: &Silent,
-            },
+            &SearchJob::new(pos, &tt, &control, &limits, &options),
             tables,
         )
         .nodes
@@ -314,15 +292,13 @@ fn kept_thread_tables_carry_over_to_the_next_search() {
     let mut fresh = Vec::new();
     let with_fresh = nodes(&next, &mut fresh);
     let tt = TranspositionTable::new(8);
-    let plain = search(&SearchJob {
-        pos: &next,
-        history: &[],
-        tt: &tt,
-        control: &Control::new(),
-        limits: &depth(8),
-        options: &options,
-        reporter: &Silent,
-    });
+    let plain = search(&SearchJob::new(
+        &next,
+        &tt,
+        &Control::new(),
+        &depth(8),
+        &options,
+    ));
     assert_eq!(plain.nodes, with_fresh);
     assert_eq!(fresh.len(), 1, "one table set per thread");
     // after a search of the previous move, what it learnt orders the next search

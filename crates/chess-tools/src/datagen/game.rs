@@ -6,7 +6,7 @@ use super::record::Sample;
 use super::Config;
 use ply_chess::{repetitions, Color, Move, Position};
 use ply_chess_engine::{
-    quiescence, search, Control, Limits, Options, PawnTable, SearchJob, Silent, TranspositionTable,
+    quiescence, search, Control, Limits, Options, PawnTable, SearchJob, TranspositionTable,
 };
 use ply_syzygy::{Tablebase, Wdl};
 use rand_core::{Rng, SeedableRng};
@@ -204,13 +204,8 @@ pub fn play_game(
             break (0.5, Ending::MaxLength);
         }
         let r = search(&SearchJob {
-            pos: &pos,
             history: &earlier,
-            tt: &tt,
-            control: &Control::new(),
-            limits: &limits,
-            options: &options,
-            reporter: &Silent,
+            ..SearchJob::new(&pos, &tt, &Control::new(), &limits, &options)
         });
         let white = match pos.side_to_move() {
             Color::White => r.score,
