@@ -385,15 +385,18 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
     shared.tbhits[0].store(root_tbhits, Ordering::Relaxed);
     let multipv = options.multipv.clamp(1, root_moves.len());
     let result = std::thread::scope(|scope| {
+        // A helper that cannot be started leaves the search with fewer threads, nothing worse.
+        let mut helpers = Vec::with_capacity(threads - 1);
         for (id, t) in (1..threads).zip(helper_tables.iter_mut()) {
             let shared = &shared;
             let root_moves = root_moves.clone();
-            let _ = std::thread::Builder::new()
+            let spawned = std::thread::Builder::new()
                 .stack_size(16 << 20)
                 .spawn_scoped(scope, move || {
                     let mut w = Worker::new(id, shared, root_moves, 1, &Silent, t);
                     w.iterate();
                 });
+            helpers.extend(spawned.ok());
         }
         let mut main = Worker::new(
             0,
@@ -407,6 +410,11 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
         main.iterate();
         wait_for_stop(control, limits);
         control.stop.store(true, Ordering::SeqCst);
+        // Join each helper's OS thread, not only its closure (all `scope` waits for), so no
+        // thread of this search is still exiting when the result is returned.
+        for h in helpers {
+            let _ = h.join();
+        }
         let best = &main.root_moves[0];
         SearchResult {
             best: best.mv,
