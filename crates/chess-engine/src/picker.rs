@@ -61,6 +61,9 @@ pub struct MovePicker {
     captures: usize,
     bad: usize,
     next: usize,
+    /// The slider lookup, chosen once when the picker is made (each search thread makes its
+    /// pickers when the search starts).
+    pext: Option<Pext>,
 }
 
 impl Default for MovePicker {
@@ -90,6 +93,16 @@ impl MovePicker {
             captures: 0,
             bad: 0,
             next: 0,
+            pext: Pext::detect(),
+        }
+    }
+
+    /// The legal move of `pos` that `compact` encodes, if any.
+    #[inline]
+    fn legal_from_compact(&self, pos: &Position, compact: u16) -> Option<Move> {
+        match self.pext {
+            Some(p) => pos.legal_from_compact_with(p, compact),
+            None => pos.legal_from_compact_with(Magic, compact),
         }
     }
 
@@ -107,7 +120,7 @@ impl MovePicker {
         self.tt_move = if tt_move == 0 {
             Move::NULL
         } else {
-            pos.legal_from_compact(tt_move).unwrap_or(Move::NULL)
+            self.legal_from_compact(pos, tt_move).unwrap_or(Move::NULL)
         };
         self.killers = killers;
         self.prevs = prevs;
@@ -171,7 +184,7 @@ impl MovePicker {
         k != Move::NULL
             && k != self.tt_move
             && !k.is_tactical()
-            && pos.legal_from_compact(k.compact()) == Some(k)
+            && self.legal_from_compact(pos, k.compact()) == Some(k)
     }
 
     /// The next move and the stage that produced it, or `None` when every move has been returned
@@ -186,7 +199,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateCaptures => {
-                    match Pext::detect() {
+                    match self.pext {
                         Some(p) => pos.push_tactical_moves_with(p, &mut self.moves),
                         None => pos.push_tactical_moves_with(Magic, &mut self.moves),
                     }
@@ -234,7 +247,7 @@ impl MovePicker {
                         continue;
                     }
                     let start = self.moves.len();
-                    match Pext::detect() {
+                    match self.pext {
                         Some(p) => pos.push_quiet_moves_with(p, &mut self.moves),
                         None => pos.push_quiet_moves_with(Magic, &mut self.moves),
                     }
