@@ -18,8 +18,9 @@ fn helper_threads_have_exited_when_search_returns() {
         println!("skipped: /proc/self/task is not readable on this system");
         return;
     };
-    let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-        .expect("valid FEN");
+    let pos =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .expect("valid FEN");
     let tt = TranspositionTable::new(4);
     let options = Options {
         threads: 4,
@@ -30,7 +31,13 @@ fn helper_threads_have_exited_when_search_returns() {
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let r = search(&SearchJob::new(&pos, &tt, &Control::new(), &limits, &options));
+        let r = search(&SearchJob::new(
+            &pos,
+            &tt,
+            &Control::new(),
+            &limits,
+            &options,
+        ));
         assert!(r.nodes > 0);
         // read at once: a detached helper would still be listed here
         assert_eq!(thread_count(), Some(before), "after a {nodes}-node search");
