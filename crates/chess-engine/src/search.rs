@@ -411,9 +411,12 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
         wait_for_stop(control, limits);
         control.stop.store(true, Ordering::SeqCst);
         // Join each helper's OS thread, not only its closure (all `scope` waits for), so no
-        // thread of this search is still exiting when the result is returned.
+        // thread of this search is still exiting when the result is returned. A helper's panic
+        // goes on up, as `scope` would have passed it on for a helper nobody joined.
         for h in helpers {
-            let _ = h.join();
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
         }
         let best = &main.root_moves[0];
         SearchResult {
