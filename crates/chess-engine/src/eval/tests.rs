@@ -254,11 +254,35 @@ fn coefficients_are_colour_symmetric() {
     }
 }
 
-/// Every group of weights is used by some position of the suites (no dead feature).
+/// Positions made here, without outside data: every position of seeded random games from the
+/// start position (random play sheds material quickly, so the games pass through middlegames,
+/// pawn endings and everything between), plus the bench positions.
+fn generated_positions() -> Vec<Position> {
+    let mut rng = ply_testkit::XorShift64::new(33);
+    let mut out: Vec<Position> = crate::bench::POSITIONS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    for _ in 0..300 {
+        let mut pos = Position::startpos();
+        for _ in 0..240 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len() as u64) as usize]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Every group of weights is used by some position the test makes itself (no dead feature);
+/// needs no outside data, so a fresh clone checks it too.
 #[test]
 fn every_feature_fires_somewhere() {
     let mut seen = vec![false; layout::COUNT];
-    for pos in positions() {
+    for pos in generated_positions() {
         let mut c = Coefficients::default();
         evaluate_with(&pos, &mut PawnTable::new(), &mut c);
         for (i, &n) in c.counts.iter().enumerate() {
