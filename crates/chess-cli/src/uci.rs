@@ -20,9 +20,10 @@ pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 /// Engine name reported to `uci` (the CLI crate's version, which the workspace shares).
 pub const NAME: &str = concat!("ply-chess ", env!("CARGO_PKG_VERSION"));
 
-/// Default and limits of the `Hash` option (MiB).
+/// Default and limits of the `Hash` option (MiB). The maximum (32 TiB) is more than any machine
+/// has: a size the allocator cannot give is refused with a message and the table in use is kept.
 const HASH_DEFAULT: usize = 16;
-const HASH_MAX: usize = 65_536;
+const HASH_MAX: usize = 33_554_432;
 const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
 
@@ -52,14 +53,17 @@ impl Engine {
     }
 
     /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to the option's
-    /// range) instead of the default.
+    /// range) instead of the default; a size that cannot be allocated falls back to 1 MiB.
     pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
-        let hash_mb = hash_mb.clamp(1, HASH_MAX);
+        let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb.clamp(1, HASH_MAX)) {
+            Ok(tt) => (tt, hash_mb.clamp(1, HASH_MAX)),
+            Err(_) => (TranspositionTable::new(1), 1),
+        };
         Engine {
             out,
             position: Position::startpos(),
             history: Vec::new(),
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tt: Arc::new(tt),
             tables: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(Control::new()),
             hash_mb,
@@ -162,7 +166,19 @@ impl Engine {
     fn clear_hash(&mut self) {
         match Arc::get_mut(&mut self.tt) {
             Some(tt) => tt.clear(),
-            None => self.tt = Arc::new(TranspositionTable::new(self.hash_mb)),
+            None => self.resize_hash(self.hash_mb),
+        }
+    }
+
+    /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
+    /// the table in use (the old one is only dropped once the new one exists).
+    fn resize_hash(&mut self, mb: usize) {
+        match TranspositionTable::try_new(mb) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                self.hash_mb = mb;
+            }
+            Err(e) => self.error(&format!("{e}; keeping {} MiB", self.hash_mb)),
         }
     }
 
@@ -187,12 +203,18 @@ impl Engine {
         let value = value_at
             .map(|v| args[v + 1..].join(" "))
             .unwrap_or_default();
-        let number = |max: usize| -> Option<usize> {
-            value
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n >= 1 && n <= max)
+        // A whole number within `min..=max`, or the error line that names the range (the
+        // option keeps its value).
+        let number = |min: usize, max: usize| -> Result<usize, String> {
+            let text = value.trim();
+            match text.parse::<usize>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "{}: invalid value '{text}', expected a whole number from {min} to {max}; \
+                     value kept",
+                    args[name_at + 1..name_end].join(" ")
+                )),
+            }
         };
         let boolean = || match value.trim().to_ascii_lowercase().as_str() {
             "true" => Some(true),
@@ -200,24 +222,21 @@ impl Engine {
             _ => None,
         };
         match name.as_str() {
-            "hash" => match number(HASH_MAX) {
-                Some(mb) => {
-                    self.hash_mb = mb;
-                    self.tt = Arc::new(TranspositionTable::new(mb));
-                }
-                None => self.error(&format!("Hash: invalid value '{value}'")),
+            "hash" => match number(1, HASH_MAX) {
+                Ok(mb) => self.resize_hash(mb),
+                Err(e) => self.error(&e),
             },
-            "threads" => match number(THREADS_MAX) {
-                Some(n) => self.options.threads = n,
-                None => self.error(&format!("Threads: invalid value '{value}'")),
+            "threads" => match number(1, THREADS_MAX) {
+                Ok(n) => self.options.threads = n,
+                Err(e) => self.error(&e),
             },
-            "multipv" => match number(MULTIPV_MAX) {
-                Some(n) => self.options.multipv = n,
-                None => self.error(&format!("MultiPV: invalid value '{value}'")),
+            "multipv" => match number(1, MULTIPV_MAX) {
+                Ok(n) => self.options.multipv = n,
+                Err(e) => self.error(&e),
             },
-            "move overhead" => match value.trim().parse::<u64>() {
-                Ok(ms) if ms <= 5000 => self.options.move_overhead = ms,
-                _ => self.error(&format!("Move Overhead: invalid value '{value}'")),
+            "move overhead" => match number(0, 5000) {
+                Ok(ms) => self.options.move_overhead = ms as u64,
+                Err(e) => self.error(&e),
             },
             "ponder" => match boolean() {
                 Some(b) => self.ponder = b,
@@ -229,9 +248,9 @@ impl Engine {
             },
             "clear hash" => self.clear_hash(),
             "syzygypath" => self.set_syzygy_path(value.trim()),
-            "syzygyprobedepth" => match number(100) {
-                Some(d) => self.options.probe_depth = d as i32,
-                None => self.error(&format!("SyzygyProbeDepth: invalid value '{value}'")),
+            "syzygyprobedepth" => match number(1, 100) {
+                Ok(d) => self.options.probe_depth = d as i32,
+                Err(e) => self.error(&e),
             },
             _ => self.error(&format!("unknown option '{name}'")),
         }
@@ -459,6 +478,39 @@ pub fn format_info(info: &Info, chess960: bool) -> String {
     )
 }
 
+impl Engine {
+    /// Reads protocol lines from `input` as bytes and handles them until `quit` or the end of
+    /// the input (where a running search is stopped). A line that is not UTF-8 is answered with
+    /// `info string error: line is not UTF-8` and skipped; a read error is reported and ends the
+    /// session. The binary and the fuzz target both read through here.
+    pub fn serve(&mut self, mut input: impl BufRead) {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.error(&format!("cannot read input: {e}"));
+                    break;
+                }
+            }
+            let bytes = line.strip_suffix(b"\n").unwrap_or(&line);
+            let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    if !self.handle(text) {
+                        return;
+                    }
+                }
+                Err(_) => self.error("line is not UTF-8"),
+            }
+        }
+        self.stop_search();
+    }
+}
+
 /// Runs the protocol on `input`, writing to standard output, until `quit` or end of input.
 pub fn run(input: impl BufRead) {
     let out: Output = Arc::new(|line: &str| {
@@ -468,14 +520,7 @@ pub fn run(input: impl BufRead) {
         let _ = writeln!(lock, "{line}");
         let _ = lock.flush();
     });
-    let mut engine = Engine::new(out);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !engine.handle(&line) {
-            return;
-        }
-    }
-    engine.stop_search();
+    Engine::new(out).serve(input);
 }
 
 #[cfg(test)]
