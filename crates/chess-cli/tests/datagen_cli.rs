@@ -94,3 +94,25 @@ fn shards_resume_and_errors() {
     assert!(!missing.status.success());
     assert!(!String::from_utf8_lossy(&missing.stderr).contains("panicked"));
 }
+
+/// Without `--book` the games start from the built-in opening set: a fresh clone with no
+/// outside data runs the command as documented.
+#[test]
+fn datagen_runs_without_a_book_argument() {
+    let file = ply_testkit::scratch_file("robust-datagen", "data.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
+        .args(["datagen", "--games", "2", "--nodes", "300", "--out"])
+        .arg(&file)
+        .output()
+        .expect("run ply-chess");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = ply_testkit::read_lines(&file);
+    assert!(!lines.is_empty());
+    for l in &lines {
+        assert_eq!(l.split(';').count(), 4, "{l}");
+    }
+}
