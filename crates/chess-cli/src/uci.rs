@@ -5,8 +5,8 @@
 
 use ply_chess::{Move, Position};
 use ply_chess_engine::{
-    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, SearchJob,
-    ThreadTables, TranspositionTable,
+    mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
+    SearchJob, ThreadTables, TranspositionTable,
 };
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
@@ -52,11 +52,13 @@ impl Engine {
         Engine::with_hash(out, HASH_DEFAULT)
     }
 
-    /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to the option's
-    /// range) instead of the default; a size that cannot be allocated falls back to 1 MiB.
+    /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to 1 and
+    /// [`Engine::hash_limit_mib`]) instead of the default; a size the allocator refuses falls
+    /// back to 1 MiB.
     pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
-        let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb.clamp(1, HASH_MAX)) {
-            Ok(tt) => (tt, hash_mb.clamp(1, HASH_MAX)),
+        let hash_mb = hash_mb.clamp(1, Engine::hash_limit_mib());
+        let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb) {
+            Ok(tt) => (tt, hash_mb),
             Err(_) => (TranspositionTable::new(1), 1),
         };
         Engine {
@@ -173,7 +175,12 @@ impl Engine {
     /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
     /// the table in use (the old one is only dropped once the new one exists).
     fn resize_hash(&mut self, mb: usize) {
-        match TranspositionTable::try_new(mb) {
+        let table = if mb <= Engine::hash_limit_mib() {
+            TranspositionTable::try_new(mb)
+        } else {
+            Err(AllocError { mb })
+        };
+        match table {
             Ok(tt) => {
                 self.tt = Arc::new(tt);
                 self.hash_mb = mb;
@@ -478,37 +485,108 @@ pub fn format_info(info: &Info, chess960: bool) -> String {
     )
 }
 
-impl Engine {
-    /// Reads protocol lines from `input` as bytes and handles them until `quit` or the end of
-    /// the input (where a running search is stopped). A line that is not UTF-8 is answered with
-    /// `info string error: line is not UTF-8` and skipped; a read error is reported and ends the
-    /// session. The binary and the fuzz target both read through here.
-    pub fn serve(&mut self, mut input: impl BufRead) {
-        let mut line = Vec::new();
+/// Why an input line could not be handed to the engine.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// The line's bytes are not UTF-8 (the line is skipped; reading goes on).
+    #[error("line is not UTF-8")]
+    NotUtf8,
+    /// The input cannot be read (the session ends).
+    #[error("cannot read input: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads protocol input as lines of bytes (`\n`, or `\r\n`, ends a line), so that one line
+/// that is not UTF-8 costs that line only, not the session (as `BufRead::lines` would).
+pub struct LineReader<R> {
+    input: R,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line without its line ending, an error for a line that is not UTF-8 or a failed
+    /// read, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Option<Result<&str, LineError>> {
+        self.buf.clear();
         loop {
-            line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) => break,
-                Ok(_) => {}
+            match self.input.read_until(b'\n', &mut self.buf) {
+                Ok(0) if self.buf.is_empty() => return None,
+                Ok(_) => break,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.error(&format!("cannot read input: {e}"));
-                    break;
-                }
+                Err(e) => return Some(Err(LineError::Io(e))),
             }
-            let bytes = line.strip_suffix(b"\n").unwrap_or(&line);
-            let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-            match std::str::from_utf8(bytes) {
-                Ok(text) => {
-                    if !self.handle(text) {
-                        return;
-                    }
-                }
-                Err(_) => self.error("line is not UTF-8"),
+        }
+        let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        Some(std::str::from_utf8(bytes).map_err(|_| LineError::NotUtf8))
+    }
+}
+
+impl Engine {
+    /// Handles one result of [`LineReader::next_line`]: a line is handled, a line that is not
+    /// UTF-8 is answered with `info string error: line is not UTF-8`, a read error is reported.
+    /// Returns `false` after `quit` or a read error (the session is over).
+    pub fn handle_read(&mut self, line: Result<&str, LineError>) -> bool {
+        match line {
+            Ok(text) => self.handle(text),
+            Err(e @ LineError::NotUtf8) => {
+                self.error(&e.to_string());
+                true
+            }
+            Err(e @ LineError::Io(_)) => {
+                self.error(&e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Reads protocol lines from `input` through a [`LineReader`] and handles them until `quit`
+    /// or the end of the input (where a running search is stopped). The binary reads standard
+    /// input through here.
+    pub fn serve(&mut self, input: impl BufRead) {
+        let mut reader = LineReader::new(input);
+        while let Some(line) = reader.next_line() {
+            if !self.handle_read(line) {
+                break;
             }
         }
         self.stop_search();
     }
+
+    /// The largest `Hash` (MiB) this engine tries to allocate: the option's maximum, or the
+    /// machine's physical memory when the system tells it and it is smaller. A larger value is
+    /// refused without asking the allocator (a table that cannot fit in memory would only
+    /// thrash, and some allocators abort on an impossible request instead of failing).
+    pub fn hash_limit_mib() -> usize {
+        physical_mib().map_or(HASH_MAX, |m| m.clamp(1, HASH_MAX))
+    }
+}
+
+/// The machine's physical memory in MiB, where the system says.
+fn physical_mib() -> Option<usize> {
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    {
+        // SAFETY: sysconf only reads system configuration; these names are valid on both systems.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            let mib = (pages as u128 * size as u128) >> 20;
+            return Some(usize::try_from(mib).unwrap_or(usize::MAX));
+        }
+    }
+    None
 }
 
 /// Runs the protocol on `input`, writing to standard output, until `quit` or end of input.
