@@ -37,8 +37,9 @@ fn flip_fen(fen: &str) -> String {
     format!("{} {side} {castling} {ep} {rest}", board.join("/"))
 }
 
-/// Positions from the shared suites plus the bench positions. A missing suite file is a visible
-/// skip of its part (a failure under `PLY_STRICT=1`).
+/// Positions from the shared suites plus a sample of [`generated_positions`] (the bench positions
+/// among them). A missing suite file is a visible skip of its part (a failure under
+/// `PLY_STRICT=1`).
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     for file in [
@@ -57,9 +58,11 @@ fn positions() -> Vec<Position> {
             }
         }
     }
-    for fen in crate::bench::POSITIONS {
-        out.push(Position::from_fen(fen).unwrap());
-    }
+    // and, shared data or not, the bench positions and every 40th position of the random games
+    let generated = generated_positions();
+    let bench = crate::bench::POSITIONS.len();
+    out.extend_from_slice(&generated[..bench]);
+    out.extend(generated[bench..].iter().step_by(40));
     out
 }
 
