@@ -33,8 +33,10 @@ pub struct DatagenArgs {
     /// `crates/chess-tools/data/openings.epd`).
     #[arg(long)]
     book: Option<PathBuf>,
-    /// At most this many random plies after the book position.
-    #[arg(long, default_value_t = Config::default().random_plies)]
+    /// At most this many random plies after the book position (0 to 200; random play from a
+    /// bare ending may never end by itself).
+    #[arg(long, default_value_t = Config::default().random_plies,
+          value_parser = clap::value_parser!(u32).range(0..=200))]
     random_plies: u32,
     /// Positions kept a game, at most (at least 1).
     #[arg(long, default_value_t = Config::default().per_game as u64,

@@ -177,6 +177,18 @@ fn usage_errors_exit_2_and_name_the_range() {
         ),
         (&["datagen", "--games", "0", "--out", "x"][..], "1.."),
         (
+            &[
+                "datagen",
+                "--games",
+                "1",
+                "--random-plies",
+                "201",
+                "--out",
+                "x",
+            ][..],
+            "0..=200",
+        ),
+        (
             &["datagen", "--games", "1", "--per-game", "0", "--out", "x"][..],
             "1..=1000000",
         ),
