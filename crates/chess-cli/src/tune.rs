@@ -107,7 +107,8 @@ fn holdout(text: &str) -> Result<u64, String> {
 }
 
 /// Checks, before any work, that `out` can be written: its folder exists and a file can be
-/// created in it (a scratch file beside `out`, removed again), and `out` is not a folder.
+/// created in it (a scratch file beside `out`, removed again), `out` is not a folder, and an
+/// existing `out` opens for writing.
 fn check_writable(out: &std::path::Path) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::Write(out.to_path_buf(), e);
     if out.is_dir() {
@@ -127,6 +128,13 @@ fn check_writable(out: &std::path::Path) -> Result<(), Error> {
     let scratch = folder.join(format!(".{name}.{}.check", std::process::id()));
     std::fs::File::create(&scratch).map_err(fail)?;
     let _ = std::fs::remove_file(&scratch);
+    if out.exists() {
+        // an existing file must be writable too (opened without truncating it)
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(out)
+            .map_err(fail)?;
+    }
     Ok(())
 }
 
