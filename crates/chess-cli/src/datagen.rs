@@ -3,19 +3,17 @@
 
 use ply_chess_tools::book::{self, BookError};
 use ply_chess_tools::datagen::{self, Config, DatagenError, RunBar, Shard};
+use ply_chess_tools::openings;
 use ply_syzygy::Tablebase;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Default opening book, relative to the repository root.
-const BOOK: &str = "../shared/chess/books/8mvs_+90_+99.epd";
-
 /// Arguments of `ply-chess datagen`.
 #[derive(clap::Args)]
 pub struct DatagenArgs {
-    /// Number of games of the seed (game indices 0..G).
-    #[arg(long)]
+    /// Number of games of the seed (game indices 0..G; at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Seed: the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
@@ -27,18 +25,23 @@ pub struct DatagenArgs {
     /// Output file (`FEN;score;result;game` a line); an existing one is resumed.
     #[arg(long)]
     out: PathBuf,
-    /// Nodes searched a move.
-    #[arg(long, default_value_t = Config::default().nodes)]
+    /// Nodes searched a move (at least 1).
+    #[arg(long, default_value_t = Config::default().nodes,
+          value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
-    /// Opening book (EPD), one position a line.
-    #[arg(long, default_value = BOOK)]
-    book: PathBuf,
-    /// At most this many random plies after the book position.
-    #[arg(long, default_value_t = Config::default().random_plies)]
+    /// Opening book (EPD or FEN), one position a line (default: the built-in set of
+    /// `crates/chess-tools/data/openings.epd`).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// At most this many random plies after the book position (0 to 200; random play from a
+    /// bare ending may never end by itself).
+    #[arg(long, default_value_t = Config::default().random_plies,
+          value_parser = clap::value_parser!(u32).range(0..=200))]
     random_plies: u32,
-    /// Positions kept a game, at most.
-    #[arg(long, default_value_t = Config::default().per_game)]
-    per_game: usize,
+    /// Positions kept a game, at most (at least 1).
+    #[arg(long, default_value_t = Config::default().per_game as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    per_game: u64,
     /// Syzygy table directories (`:`-separated): adjudicate and search with them.
     #[arg(long)]
     syzygy: Option<String>,
@@ -64,7 +67,10 @@ pub enum Error {
 /// Runs the subcommand.
 pub fn run(a: &DatagenArgs) -> Result<(), Error> {
     let shard = a.shard;
-    let book = book::read(&a.book)?;
+    let book = match &a.book {
+        Some(path) => book::read(path)?,
+        None => openings::builtin(),
+    };
     let tablebase = match &a.syzygy {
         Some(path) => {
             let tb = Tablebase::open(path).map_err(|e| Error::Syzygy(path.clone(), e))?;
@@ -77,9 +83,9 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
     };
     let config = Config {
         seed: a.seed,
-        nodes: a.nodes.max(1),
+        nodes: a.nodes,
         random_plies: a.random_plies,
-        per_game: a.per_game,
+        per_game: a.per_game as usize,
         ..Config::default()
     };
     let bar = RunBar::new("positions");

@@ -1,8 +1,9 @@
 //! `ply-chess eval`: the static evaluation of a position as a per-term table of middlegame and
-//! endgame values for each side, the phase, the endgame scale and the final score.
+//! endgame values for each side, the phase, the endgame scale and the final score; with
+//! `--json`, the same as one JSON object.
 
 use ply_chess::{FenError, Position, STARTPOS};
-use ply_chess_engine::{trace, Term, MAX_PHASE};
+use ply_chess_engine::{trace, Score, Term, MAX_PHASE, SCALE_NORMAL};
 
 /// Arguments of `ply-chess eval`.
 #[derive(clap::Args)]
@@ -10,12 +11,99 @@ pub struct EvalArgs {
     /// Position in FEN.
     #[arg(long, default_value = STARTPOS)]
     fen: String,
+    /// Print one JSON object: each term's mg, eg and tapered total (White minus Black, and
+    /// per side), the phase, the scale and the final score.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What can stop `eval`.
+#[derive(Debug, thiserror::Error)]
+pub enum EvalError {
+    /// The FEN is not a position.
+    #[error("invalid FEN: {0}")]
+    Fen(#[from] FenError),
+    /// The JSON report cannot be made (never, in practice).
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// Middlegame and endgame halves of a packed value and their blend at the position's phase.
+#[derive(serde::Serialize)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+    total: i32,
+}
+
+/// One evaluation term in the JSON report.
+#[derive(serde::Serialize)]
+struct JsonTerm {
+    name: &'static str,
+    white: Tapered,
+    black: Tapered,
+    /// White minus Black.
+    #[serde(flatten)]
+    net: Tapered,
+}
+
+/// The JSON report.
+#[derive(serde::Serialize)]
+struct JsonEval {
+    fen: String,
+    terms: Vec<JsonTerm>,
+    /// Sum of the terms (White minus Black), blended.
+    total: Tapered,
+    phase: i32,
+    max_phase: i32,
+    scale: i32,
+    scale_normal: i32,
+    /// Final evaluation in centipawns from White's side.
+    white: i32,
+    /// Final evaluation in centipawns from the side to move.
+    side_to_move: i32,
 }
 
 /// Runs the subcommand.
-pub fn run(args: &EvalArgs) -> Result<(), FenError> {
+///
+/// # Errors
+/// [`EvalError::Fen`] for a FEN that is not a position.
+pub fn run(args: &EvalArgs) -> Result<(), EvalError> {
     let pos = Position::from_fen(&args.fen)?;
     let t = trace(&pos);
+    let stm = match pos.side_to_move() {
+        ply_chess::Color::White => t.white_value,
+        ply_chess::Color::Black => -t.white_value,
+    };
+    if args.json {
+        let blend = |s: Score| Tapered {
+            mg: i32::from(s.mg()),
+            eg: i32::from(s.eg()),
+            total: s.taper_scaled(t.phase, MAX_PHASE, t.scale, SCALE_NORMAL),
+        };
+        let report = JsonEval {
+            fen: pos.to_fen(),
+            terms: Term::ALL
+                .iter()
+                .zip(t.terms)
+                .map(|(term, [w, b])| JsonTerm {
+                    name: term.name(),
+                    white: blend(w),
+                    black: blend(b),
+                    net: blend(w - b),
+                })
+                .collect(),
+            total: blend(t.total),
+            phase: t.phase,
+            max_phase: MAX_PHASE,
+            scale: t.scale,
+            scale_normal: SCALE_NORMAL,
+            white: t.white_value,
+            side_to_move: stm,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
     println!(
         "{:<12} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
         "Term", "W mg", "W eg", "B mg", "B eg", "mg", "eg"
@@ -47,10 +135,6 @@ pub fn run(args: &EvalArgs) -> Result<(), FenError> {
         "Phase {} / {MAX_PHASE}, endgame scale {} / 64",
         t.phase, t.scale
     );
-    let stm = match pos.side_to_move() {
-        ply_chess::Color::White => t.white_value,
-        ply_chess::Color::Black => -t.white_value,
-    };
     println!(
         "Final evaluation: {} cp (White's view), {} cp (side to move)",
         t.white_value, stm

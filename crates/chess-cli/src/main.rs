@@ -1,4 +1,8 @@
 //! The `ply-chess` command-line program: a thin dispatcher, one subcommand per module.
+//!
+//! Exit status: 0 on success, 1 on a runtime error (including a batch command with a line it
+//! could not handle), 2 on a usage error (an unknown option, a value out of its range). Errors
+//! are written to standard error as `ply-chess: <message>`.
 
 mod bench;
 mod datagen;
@@ -14,7 +18,7 @@ use std::process::ExitCode;
 
 /// ply chess tools.
 #[derive(Parser)]
-#[command(name = "ply-chess", version, about)]
+#[command(name = "ply-chess", version, about, propagate_version = true)]
 struct Cli {
     /// Without a subcommand the program speaks UCI on stdin/stdout.
     #[command(subcommand)]
@@ -37,6 +41,24 @@ enum Command {
     Tune(tune::TuneArgs),
 }
 
+/// Exit status of a runtime error.
+const RUNTIME_ERROR: u8 = 1;
+/// Exit status of a usage error.
+const USAGE_ERROR: u8 = 2;
+
+/// Says `ply-chess: <message>` on standard error and gives the exit status of a runtime error.
+fn failure(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("ply-chess: {message}");
+    ExitCode::from(RUNTIME_ERROR)
+}
+
+fn exit_code<E: std::fmt::Display>(result: Result<(), E>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => failure(e),
+    }
+}
+
 fn main() -> ExitCode {
     // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
     // instead of making the next `println!` panic.
@@ -45,39 +67,30 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let result = match Cli::parse().command {
-        Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::Eval(args)) => eval::run(&args),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Probe(args)) => return probe::run(&args),
-        Some(Command::Datagen(args)) => {
-            return match datagen::run(&args) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                e.exit();
             }
-        }
-        Some(Command::Tune(args)) => {
-            return match tune::run(&args) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        None => {
-            uci::run(std::io::stdin().lock());
-            Ok(())
+            // clap's own text, under the program's prefix instead of clap's `error: `
+            let text = e.render().to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            eprint!("ply-chess: {text}");
+            return ExitCode::from(USAGE_ERROR);
         }
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
+    match cli.command {
+        Some(Command::Perft(args)) => exit_code(perft::run(&args)),
+        Some(Command::Eval(args)) => exit_code(eval::run(&args)),
+        Some(Command::Bench(args)) => exit_code(bench::run(&args)),
+        Some(Command::Probe(args)) => exit_code(probe::run(&args)),
+        Some(Command::Datagen(args)) => exit_code(datagen::run(&args)),
+        Some(Command::Tune(args)) => exit_code(tune::run(&args)),
+        None => {
+            uci::run(std::io::stdin().lock());
+            ExitCode::SUCCESS
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use ply_chess::{Move, Position};
 use ply_chess_engine::{
-    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, SearchJob,
-    ThreadTables, TranspositionTable,
+    mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
+    SearchJob, ThreadTables, TranspositionTable,
 };
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
@@ -20,9 +20,10 @@ pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 /// Engine name reported to `uci` (the CLI crate's version, which the workspace shares).
 pub const NAME: &str = concat!("ply-chess ", env!("CARGO_PKG_VERSION"));
 
-/// Default and limits of the `Hash` option (MiB).
+/// Default and limits of the `Hash` option (MiB). The maximum (32 TiB) is more than any machine
+/// has: a size the allocator cannot give is refused with a message and the table in use is kept.
 const HASH_DEFAULT: usize = 16;
-const HASH_MAX: usize = 65_536;
+const HASH_MAX: usize = 33_554_432;
 const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
 
@@ -51,15 +52,20 @@ impl Engine {
         Engine::with_hash(out, HASH_DEFAULT)
     }
 
-    /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to the option's
-    /// range) instead of the default.
+    /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to 1 and
+    /// [`Engine::hash_limit_mib`]) instead of the default; a size the allocator refuses falls
+    /// back to 1 MiB.
     pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
-        let hash_mb = hash_mb.clamp(1, HASH_MAX);
+        let hash_mb = hash_mb.clamp(1, Engine::hash_limit_mib());
+        let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb) {
+            Ok(tt) => (tt, hash_mb),
+            Err(_) => (TranspositionTable::new(1), 1),
+        };
         Engine {
             out,
             position: Position::startpos(),
             history: Vec::new(),
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tt: Arc::new(tt),
             tables: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(Control::new()),
             hash_mb,
@@ -162,7 +168,24 @@ impl Engine {
     fn clear_hash(&mut self) {
         match Arc::get_mut(&mut self.tt) {
             Some(tt) => tt.clear(),
-            None => self.tt = Arc::new(TranspositionTable::new(self.hash_mb)),
+            None => self.resize_hash(self.hash_mb),
+        }
+    }
+
+    /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
+    /// the table in use (the old one is only dropped once the new one exists).
+    fn resize_hash(&mut self, mb: usize) {
+        let table = if mb <= Engine::hash_limit_mib() {
+            TranspositionTable::try_new(mb)
+        } else {
+            Err(AllocError { mb })
+        };
+        match table {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                self.hash_mb = mb;
+            }
+            Err(e) => self.error(&format!("{e}; keeping {} MiB", self.hash_mb)),
         }
     }
 
@@ -187,12 +210,18 @@ impl Engine {
         let value = value_at
             .map(|v| args[v + 1..].join(" "))
             .unwrap_or_default();
-        let number = |max: usize| -> Option<usize> {
-            value
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n >= 1 && n <= max)
+        // A whole number within `min..=max`, or the error line that names the range (the
+        // option keeps its value).
+        let number = |min: usize, max: usize| -> Result<usize, String> {
+            let text = value.trim();
+            match text.parse::<usize>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "{}: invalid value '{text}', expected a whole number from {min} to {max}; \
+                     value kept",
+                    args[name_at + 1..name_end].join(" ")
+                )),
+            }
         };
         let boolean = || match value.trim().to_ascii_lowercase().as_str() {
             "true" => Some(true),
@@ -200,24 +229,21 @@ impl Engine {
             _ => None,
         };
         match name.as_str() {
-            "hash" => match number(HASH_MAX) {
-                Some(mb) => {
-                    self.hash_mb = mb;
-                    self.tt = Arc::new(TranspositionTable::new(mb));
-                }
-                None => self.error(&format!("Hash: invalid value '{value}'")),
+            "hash" => match number(1, HASH_MAX) {
+                Ok(mb) => self.resize_hash(mb),
+                Err(e) => self.error(&e),
             },
-            "threads" => match number(THREADS_MAX) {
-                Some(n) => self.options.threads = n,
-                None => self.error(&format!("Threads: invalid value '{value}'")),
+            "threads" => match number(1, THREADS_MAX) {
+                Ok(n) => self.options.threads = n,
+                Err(e) => self.error(&e),
             },
-            "multipv" => match number(MULTIPV_MAX) {
-                Some(n) => self.options.multipv = n,
-                None => self.error(&format!("MultiPV: invalid value '{value}'")),
+            "multipv" => match number(1, MULTIPV_MAX) {
+                Ok(n) => self.options.multipv = n,
+                Err(e) => self.error(&e),
             },
-            "move overhead" => match value.trim().parse::<u64>() {
-                Ok(ms) if ms <= 5000 => self.options.move_overhead = ms,
-                _ => self.error(&format!("Move Overhead: invalid value '{value}'")),
+            "move overhead" => match number(0, 5000) {
+                Ok(ms) => self.options.move_overhead = ms as u64,
+                Err(e) => self.error(&e),
             },
             "ponder" => match boolean() {
                 Some(b) => self.ponder = b,
@@ -229,9 +255,9 @@ impl Engine {
             },
             "clear hash" => self.clear_hash(),
             "syzygypath" => self.set_syzygy_path(value.trim()),
-            "syzygyprobedepth" => match number(100) {
-                Some(d) => self.options.probe_depth = d as i32,
-                None => self.error(&format!("SyzygyProbeDepth: invalid value '{value}'")),
+            "syzygyprobedepth" => match number(1, 100) {
+                Ok(d) => self.options.probe_depth = d as i32,
+                Err(e) => self.error(&e),
             },
             _ => self.error(&format!("unknown option '{name}'")),
         }
@@ -459,6 +485,110 @@ pub fn format_info(info: &Info, chess960: bool) -> String {
     )
 }
 
+/// Why an input line could not be handed to the engine.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// The line's bytes are not UTF-8 (the line is skipped; reading goes on).
+    #[error("line is not UTF-8")]
+    NotUtf8,
+    /// The input cannot be read (the session ends).
+    #[error("cannot read input: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads protocol input as lines of bytes (`\n`, or `\r\n`, ends a line), so that one line
+/// that is not UTF-8 costs that line only, not the session (as `BufRead::lines` would).
+pub struct LineReader<R> {
+    input: R,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line without its line ending, an error for a line that is not UTF-8 or a failed
+    /// read, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Option<Result<&str, LineError>> {
+        self.buf.clear();
+        loop {
+            match self.input.read_until(b'\n', &mut self.buf) {
+                Ok(0) if self.buf.is_empty() => return None,
+                Ok(_) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(LineError::Io(e))),
+            }
+        }
+        let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        Some(std::str::from_utf8(bytes).map_err(|_| LineError::NotUtf8))
+    }
+}
+
+impl Engine {
+    /// Handles one result of [`LineReader::next_line`]: a line is handled, a line that is not
+    /// UTF-8 is answered with `info string error: line is not UTF-8`, a read error is reported.
+    /// Returns `false` after `quit` or a read error (the session is over).
+    pub fn handle_read(&mut self, line: Result<&str, LineError>) -> bool {
+        match line {
+            Ok(text) => self.handle(text),
+            Err(e @ LineError::NotUtf8) => {
+                self.error(&e.to_string());
+                true
+            }
+            Err(e @ LineError::Io(_)) => {
+                self.error(&e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Reads protocol lines from `input` through a [`LineReader`] and handles them until `quit`
+    /// or the end of the input (where a running search is stopped). The binary reads standard
+    /// input through here.
+    pub fn serve(&mut self, input: impl BufRead) {
+        let mut reader = LineReader::new(input);
+        while let Some(line) = reader.next_line() {
+            if !self.handle_read(line) {
+                break;
+            }
+        }
+        self.stop_search();
+    }
+
+    /// The largest `Hash` (MiB) this engine tries to allocate: the option's maximum, or the
+    /// machine's physical memory when the system tells it and it is smaller. A larger value is
+    /// refused without asking the allocator (a table that cannot fit in memory would only
+    /// thrash, and some allocators abort on an impossible request instead of failing).
+    pub fn hash_limit_mib() -> usize {
+        physical_mib().map_or(HASH_MAX, |m| m.clamp(1, HASH_MAX))
+    }
+}
+
+/// The machine's physical memory in MiB, where the system says.
+fn physical_mib() -> Option<usize> {
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    {
+        // SAFETY: sysconf only reads system configuration; these names are valid on both systems.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            let mib = (pages as u128 * size as u128) >> 20;
+            return Some(usize::try_from(mib).unwrap_or(usize::MAX));
+        }
+    }
+    None
+}
+
 /// Runs the protocol on `input`, writing to standard output, until `quit` or end of input.
 pub fn run(input: impl BufRead) {
     let out: Output = Arc::new(|line: &str| {
@@ -468,14 +598,7 @@ pub fn run(input: impl BufRead) {
         let _ = writeln!(lock, "{line}");
         let _ = lock.flush();
     });
-    let mut engine = Engine::new(out);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !engine.handle(&line) {
-            return;
-        }
-    }
-    engine.stop_search();
+    Engine::new(out).serve(input);
 }
 
 #[cfg(test)]

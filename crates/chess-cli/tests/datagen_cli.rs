@@ -4,25 +4,25 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn datagen(args: &[&str], out: &Path, book: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-chess"))
+/// Runs `datagen` with `args` into `out`, from `book` or (`None`) the built-in opening set.
+fn datagen(args: &[&str], out: &Path, book: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ply-chess"));
+    command
         .arg("datagen")
         .args(args)
         .args(["--nodes", "300", "--out"])
-        .arg(out)
-        .arg("--book")
-        .arg(book)
-        .output()
-        .expect("run ply-chess")
+        .arg(out);
+    if let Some(book) = book {
+        command.arg("--book").arg(book);
+    }
+    command.output().expect("run ply-chess")
 }
 
 #[test]
 fn shards_resume_and_errors() {
-    let Some(book) = ply_testkit::shared("chess/books/8mvs_+90_+99.epd") else {
-        return;
-    };
+    // games from the built-in opening set: no outside data needed
     let whole = ply_testkit::scratch_file("datagen-cli", "whole.txt");
-    let out = datagen(&["--games", "4", "--seed", "7"], &whole, &book);
+    let out = datagen(&["--games", "4", "--seed", "7"], &whole, None);
     assert!(
         out.status.success(),
         "{}",
@@ -44,7 +44,7 @@ fn shards_resume_and_errors() {
 
     // the same call again replays only the last recorded game (its lines may have been cut)
     // and leaves the file as it was
-    let again = datagen(&["--games", "4", "--seed", "7"], &whole, &book);
+    let again = datagen(&["--games", "4", "--seed", "7"], &whole, None);
     assert!(again.status.success());
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("1 games played (3 already"), "{stderr}");
@@ -58,7 +58,7 @@ fn shards_resume_and_errors() {
         let out = datagen(
             &["--games", "4", "--seed", "7", "--shard", &shard],
             &part,
-            &book,
+            None,
         );
         assert!(out.status.success());
         union.extend(ply_testkit::read_lines(&part));
@@ -79,7 +79,7 @@ fn shards_resume_and_errors() {
         let out = datagen(
             args,
             &ply_testkit::scratch_file("datagen-cli", "bad.txt"),
-            &book,
+            None,
         );
         assert!(!out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -89,8 +89,30 @@ fn shards_resume_and_errors() {
     let missing = datagen(
         &["--games", "1"],
         &ply_testkit::scratch_file("datagen-cli", "nobook.txt"),
-        Path::new("/nonexistent"),
+        Some(Path::new("/nonexistent")),
     );
     assert!(!missing.status.success());
     assert!(!String::from_utf8_lossy(&missing.stderr).contains("panicked"));
+}
+
+/// Without `--book` the games start from the built-in opening set: a fresh clone with no
+/// outside data runs the command as documented.
+#[test]
+fn datagen_runs_without_a_book_argument() {
+    let file = ply_testkit::scratch_file("robust-datagen", "data.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
+        .args(["datagen", "--games", "2", "--nodes", "300", "--out"])
+        .arg(&file)
+        .output()
+        .expect("run ply-chess");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = ply_testkit::read_lines(&file);
+    assert!(!lines.is_empty());
+    for l in &lines {
+        assert_eq!(l.split(';').count(), 4, "{l}");
+    }
 }

@@ -83,5 +83,5 @@ pub use search::{
 };
 pub use see::see_ge;
 pub use time::Limits;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{AllocError, Bound, TranspositionTable};
 pub use value::{is_mate, mate_in, MATE};

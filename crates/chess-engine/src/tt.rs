@@ -63,8 +63,16 @@ struct Bucket {
 
 /// The shared transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
+}
+
+/// Why a table of the size asked for could not be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {mb} MiB for the hash table")]
+pub struct AllocError {
+    /// The size asked for, in mebibytes.
+    pub mb: usize,
 }
 
 const GEN_SHIFT: u32 = 58;
@@ -75,16 +83,41 @@ impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least one bucket).
     ///
     /// # Panics
-    /// When `mb` mebibytes in bytes overflow `usize` (in builds with overflow checks) or exceed
-    /// what a `Vec` can hold (capacity overflow); the UCI front end caps `Hash` far below that.
+    /// When the memory cannot be had; [`TranspositionTable::try_new`] reports that instead, for
+    /// sizes that come from a user.
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::with_capacity(n.max(1));
-        buckets.resize_with(n.max(1), Bucket::default);
-        TranspositionTable {
+        match TranspositionTable::try_new(mb) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A table of about `mb` mebibytes (at least one bucket), or an error when the size in bytes
+    /// overflows or the allocator refuses it. The memory is asked zeroed from the allocator, so a
+    /// large table costs no time until its pages are used.
+    ///
+    /// # Errors
+    /// [`AllocError`] naming the size.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, AllocError> {
+        let err = AllocError { mb };
+        let bytes = mb.max(1).checked_mul(1 << 20).ok_or(err)?;
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let layout = std::alloc::Layout::array::<Bucket>(n).map_err(|_| err)?;
+        // SAFETY: `layout` has a non-zero size (n >= 1 buckets of 64 bytes). The pointer is
+        // checked for null. An all-zero `Bucket` is valid (atomics of 0, as `Bucket::default`),
+        // and a `Box<[Bucket]>` of `n` elements frees with exactly `Layout::array::<Bucket>(n)`,
+        // the layout it was allocated with.
+        let buckets = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+            if ptr.is_null() {
+                return Err(err);
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        };
+        Ok(TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in mebibytes.
@@ -94,7 +127,7 @@ impl TranspositionTable {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
+        for b in self.buckets.iter_mut() {
             *b = Bucket::default();
         }
         self.generation.store(0, Ordering::Relaxed);
@@ -276,6 +309,23 @@ mod tests {
         assert!(tt.hashfull() > 0 || tt.buckets.len() > 250);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn impossible_sizes_are_refused_not_aborted() {
+        // bytes overflow usize
+        assert_eq!(
+            TranspositionTable::try_new(usize::MAX).err(),
+            Some(AllocError { mb: usize::MAX })
+        );
+        // fits usize but no allocator gives 2^62 bytes
+        let mb = 1usize << 42;
+        assert_eq!(
+            TranspositionTable::try_new(mb).err(),
+            Some(AllocError { mb })
+        );
+        let tt = TranspositionTable::try_new(3).expect("3 MiB");
+        assert_eq!(tt.size_mb(), 3);
     }
 
     #[test]

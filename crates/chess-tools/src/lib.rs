@@ -1,6 +1,6 @@
 //! Offline tools of the ply chess engine (not meant for crates.io): [`datagen`], the self-play
 //! generator of evaluation training data (`ply-chess datagen`); [`book`], the EPD opening books
-//! it starts its games from; [`tune`], the Texel-style tuner of the evaluation weights
+//! it starts its games from, and [`openings`], the small opening set built in; [`tune`], the Texel-style tuner of the evaluation weights
 //! (`ply-chess tune`).
 //!
 //! A few self-play games at a tiny node budget, kept in memory:
@@ -21,4 +21,5 @@
 
 pub mod book;
 pub mod datagen;
+pub mod openings;
 pub mod tune;

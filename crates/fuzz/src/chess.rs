@@ -77,12 +77,41 @@ pub fn records(data: &[u8]) {
 /// Node cap appended to every `go` of a UCI session, so that any search ends quickly.
 const UCI_GO_NODES: u64 = 500;
 
-/// A UCI session (1 MiB of hash): each line of the input is a command. Options that would make
-/// the session slow or reach outside it are bounded first: `Hash` at most 16 MiB, `Threads` at most 2, no
-/// `SyzygyPath`; every `go` gets a node cap, and infinite or ponder searches are stopped.
+/// A UCI session (1 MiB of hash): the input's bytes go through the line reader of the binary
+/// (`uci::LineReader`), so lines that are not UTF-8 reach the engine's error path, and each line
+/// is a command. Options that would make the session slow or reach outside it are bounded
+/// first: a `Hash` above 16 MiB is passed on only when the engine refuses it without allocating
+/// (above `Engine::hash_limit_mib`, the refusal path; a table that fits is skipped), `Threads`
+/// at most 2, no `SyzygyPath`; every `go` gets a node cap and is waited for, and infinite or
+/// ponder searches are stopped. At most 24 lines are read. Unless the input said `quit`, the
+/// engine must still answer `isready` with `readyok` afterwards: no input ends a session.
 pub fn uci(data: &[u8]) {
-    let mut engine = uci::Engine::with_hash(Arc::new(|_: &str| {}), 1);
-    for line in text_lines(data).iter().take(24) {
+    let last = Arc::new(std::sync::Mutex::new(String::new()));
+    let sink = Arc::clone(&last);
+    let mut engine = uci::Engine::with_hash(
+        Arc::new(move |l: &str| {
+            let mut last = sink
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            l.clone_into(&mut last);
+        }),
+        1,
+    );
+    let hash_limit = uci::Engine::hash_limit_mib() as u64;
+    let mut reader = uci::LineReader::new(data);
+    for _ in 0..24 {
+        let Some(read) = reader.next_line() else {
+            break;
+        };
+        let line = match read {
+            Ok(line) => line,
+            Err(e) => {
+                if !engine.handle_read(Err(e)) {
+                    return;
+                }
+                continue;
+            }
+        };
         let lower = line.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.first().copied() {
@@ -94,12 +123,12 @@ pub fn uci(data: &[u8]) {
                     .and_then(|v| v.parse::<u64>().ok());
                 let name = |n: &str| lower.contains(&format!("name {n}"));
                 if name("syzygypath")
-                    || (name("hash") && value.is_some_and(|v| v > 16))
+                    || (name("hash") && value.is_some_and(|v| v > 16 && v <= hash_limit))
                     || (name("threads") && value.is_some_and(|v| v > 2))
                 {
                     continue;
                 }
-                engine.handle(line);
+                engine.handle_read(Ok(line));
             }
             Some("go") => {
                 engine.handle(&format!("{line} nodes {UCI_GO_NODES}"));
@@ -109,12 +138,19 @@ pub fn uci(data: &[u8]) {
                 engine.wait();
             }
             _ => {
-                if !engine.handle(line) {
+                if !engine.handle_read(Ok(line)) {
                     return;
                 }
             }
         }
     }
+    engine.wait();
+    engine.handle("isready");
+    let answer = last
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    assert_eq!(answer, "readyok", "the session stopped answering isready");
     engine.handle("quit");
 }
 

@@ -270,3 +270,77 @@ fn score_formatting() {
     assert_eq!(format_score(-(MATE - 2)), "mate -1");
     assert_eq!(format_score(-(MATE - 4)), "mate -2");
 }
+
+#[test]
+fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name Hash value 8");
+    assert!(take(&lines).is_empty());
+    // The advertised maximum, 32 TiB, is more than any machine gives: refused, not an abort.
+    e.handle(&format!("setoption name Hash value {HASH_MAX}"));
+    assert_eq!(
+        take(&lines),
+        [format!(
+            "info string error: cannot allocate {HASH_MAX} MiB for the hash table; keeping 8 MiB"
+        )]
+    );
+    assert_eq!((e.hash_mb, e.tt.size_mb()), (8, 8));
+    // Past the range: the message names the range.
+    e.handle("setoption name Hash value 99999999999");
+    let out = take(&lines);
+    assert!(
+        out.len() == 1 && out[0].contains("from 1 to 33554432"),
+        "{out:?}"
+    );
+    assert_eq!(e.tt.size_mb(), 8);
+    e.handle("isready");
+    assert_eq!(take(&lines), ["readyok"]);
+    assert!(bestmove(&go(&mut e, &lines, "depth 3")).len() >= 4);
+}
+
+#[test]
+fn out_of_range_options_name_the_range_and_keep_the_value() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name Threads value 3");
+    e.handle("setoption name Move Overhead value 40");
+    e.handle("setoption name SyzygyProbeDepth value 5");
+    assert!(take(&lines).is_empty());
+    for (bad, range) in [
+        ("setoption name Threads value 0", "from 1 to 256"),
+        ("setoption name Threads value 257", "from 1 to 256"),
+        ("setoption name MultiPV value 0", "from 1 to 256"),
+        ("setoption name Move Overhead value 5001", "from 0 to 5000"),
+        ("setoption name Move Overhead value -1", "from 0 to 5000"),
+        ("setoption name SyzygyProbeDepth value 101", "from 1 to 100"),
+        ("setoption name Hash value 0", "from 1 to 33554432"),
+    ] {
+        e.handle(bad);
+        let out = take(&lines);
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error: ") && out[0].contains(range),
+            "{bad}: {out:?}"
+        );
+    }
+    assert_eq!(e.options.threads, 3);
+    assert_eq!(e.options.multipv, 1);
+    assert_eq!(e.options.move_overhead, 40);
+    assert_eq!(e.options.probe_depth, 5);
+    assert_eq!(e.hash_mb, HASH_DEFAULT);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
+    let (mut e, lines) = engine();
+    e.serve(std::io::Cursor::new(
+        b"\xff\xfe\nisready\r\nposition startpos moves e2e4 \xc3\nisready".to_vec(),
+    ));
+    assert_eq!(
+        take(&lines),
+        [
+            "info string error: line is not UTF-8",
+            "readyok",
+            "info string error: line is not UTF-8",
+            "readyok"
+        ]
+    );
+}

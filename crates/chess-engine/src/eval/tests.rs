@@ -37,8 +37,9 @@ fn flip_fen(fen: &str) -> String {
     format!("{} {side} {castling} {ep} {rest}", board.join("/"))
 }
 
-/// Positions from the shared suites plus the bench positions. A missing suite file is a visible
-/// skip of its part (a failure under `PLY_STRICT=1`).
+/// Positions from the shared suites plus a sample of [`generated_positions`] (the bench positions
+/// among them). A missing suite file is a visible skip of its part (a failure under
+/// `PLY_STRICT=1`).
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     for file in [
@@ -57,9 +58,11 @@ fn positions() -> Vec<Position> {
             }
         }
     }
-    for fen in crate::bench::POSITIONS {
-        out.push(Position::from_fen(fen).unwrap());
-    }
+    // and, shared data or not, the bench positions and every 40th position of the random games
+    let generated = generated_positions();
+    let bench = crate::bench::POSITIONS.len();
+    out.extend_from_slice(&generated[..bench]);
+    out.extend(generated[bench..].iter().step_by(40));
     out
 }
 
@@ -254,11 +257,35 @@ fn coefficients_are_colour_symmetric() {
     }
 }
 
-/// Every group of weights is used by some position of the suites (no dead feature).
+/// Positions made here, without outside data: every position of seeded random games from the
+/// start position (random play sheds material quickly, so the games pass through middlegames,
+/// pawn endings and everything between), plus the bench positions.
+fn generated_positions() -> Vec<Position> {
+    let mut rng = ply_testkit::XorShift64::new(33);
+    let mut out: Vec<Position> = crate::bench::POSITIONS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    for _ in 0..300 {
+        let mut pos = Position::startpos();
+        for _ in 0..240 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len() as u64) as usize]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Every group of weights is used by some position the test makes itself (no dead feature);
+/// needs no outside data, so a fresh clone checks it too.
 #[test]
 fn every_feature_fires_somewhere() {
     let mut seen = vec![false; layout::COUNT];
-    for pos in positions() {
+    for pos in generated_positions() {
         let mut c = Coefficients::default();
         evaluate_with(&pos, &mut PawnTable::new(), &mut c);
         for (i, &n) in c.counts.iter().enumerate() {
