@@ -48,6 +48,30 @@ fn shards_resume_and_errors() {
     assert!(again.status.success());
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("1 games played (3 already"), "{stderr}");
+    assert!(
+        stderr.contains("removed the"),
+        "the replayed game's lines are announced: {stderr}"
+    );
+    assert_eq!(ply_testkit::read_lines(&whole), all);
+
+    // a resume with another seed or node budget would mix two runs: refused, file untouched
+    for other in [["--seed", "8"], ["--random-plies", "2"]] {
+        let mut args = vec!["--games", "6"];
+        args.extend(other);
+        if other[0] != "--seed" {
+            args.extend(["--seed", "7"]);
+        }
+        let refused = datagen(&args, &whole, None);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(refused.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("written with other options"), "{stderr}");
+        assert_eq!(ply_testkit::read_lines(&whole), all);
+    }
+    // fewer games than the file holds: nothing played, nothing removed, and said so
+    let fewer = datagen(&["--games", "2", "--seed", "7"], &whole, None);
+    let stderr = String::from_utf8_lossy(&fewer.stderr);
+    assert!(fewer.status.success(), "{stderr}");
+    assert!(stderr.contains("nothing removed"), "{stderr}");
     assert_eq!(ply_testkit::read_lines(&whole), all);
 
     // shards 0/2 and 1/2 hold exactly the lines of the whole run
