@@ -2,7 +2,8 @@
 //! in file order, one line each (discs, side to move's view, as a decimal). When the file
 //! annotates exact scores, a table of mean absolute errors per number of empties goes to
 //! standard error, so that anyone can measure the evaluation on positions of their own. A line
-//! that does not parse is reported on standard error and skipped (the exit status is then 1).
+//! that does not parse is reported on standard error and skipped (the exit status is then 1);
+//! a file without any position is an error.
 
 use super::CliError;
 use clap::Args;
@@ -114,6 +115,9 @@ pub fn run(a: &EvalArgs) -> Result<ExitCode, CliError> {
             // standard output closed (`| head`): nothing more to say
             return Ok(ExitCode::SUCCESS);
         }
+    }
+    if index == 0 {
+        return Err(CliError::NoPositions(a.file.display().to_string()));
     }
     if !errors.is_empty() {
         eprintln!("empties  positions  MAE (discs)  RMSE");

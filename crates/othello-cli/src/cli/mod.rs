@@ -20,6 +20,13 @@ pub mod weights;
 use std::io::Write;
 use thiserror::Error;
 
+/// The most search threads the batch subcommands (`solve`, `bench`) accept.
+pub const MAX_THREADS: u64 = 1024;
+
+/// The largest transposition table the batch subcommands (`solve`, `datagen`) accept, in MiB
+/// (1 TiB); a size the system cannot give is another matter.
+pub const MAX_HASH_MIB: u64 = 1 << 20;
+
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
 /// one, until `handle` returns false (the session quit), the input ends or stdout closes.
 pub fn serve(
@@ -90,7 +97,7 @@ pub enum CliError {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// A board given on the command line is malformed.
+    /// A board given on the command line is malformed (a usage error, exit status 2).
     #[error("bad board: {0}")]
     Board(#[from] ply_othello::ParseError),
     /// The training pipeline failed.
@@ -108,4 +115,28 @@ pub enum CliError {
     /// Data generation failed (options, output file).
     #[error("datagen: {0}")]
     Datagen(String),
+    /// Options that are individually valid but cannot be used together or on this input
+    /// (e.g. `--random-min` above `--random-max`): a usage error, exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// A result could not be written as JSON.
+    #[error("cannot write JSON: {0}")]
+    Json(String),
+    /// An input file holds no position to work on.
+    #[error("no positions in {0}")]
+    NoPositions(String),
+    /// A batch input holds data the command refuses (e.g. too many empties to solve).
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl CliError {
+    /// The exit status of the program for this error: 2 for a usage error, 1 for any other
+    /// (runtime) error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) | CliError::Board(_) => 2,
+            _ => 1,
+        }
+    }
 }

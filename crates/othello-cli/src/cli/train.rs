@@ -16,7 +16,7 @@ pub struct TrainArgs {
     #[arg(long, default_value = "../shared/othello/wthor")]
     wthor: PathBuf,
     /// Extra training positions with exact scores (`<64 squares> <X|O> <score>` a line).
-    #[arg(long)]
+    #[arg(long, num_args = 1..)]
     labels: Vec<PathBuf>,
     /// Write the weights in ply's compressed format.
     #[arg(long)]
@@ -94,7 +94,7 @@ pub struct TrainArgs {
     #[arg(long)]
     test_label_out: Option<PathBuf>,
     /// Measure against these solved held-out positions (files from `--test-label-out`).
-    #[arg(long)]
+    #[arg(long, num_args = 1..)]
     test_labels: Vec<PathBuf>,
     /// Write the solved training positions to this label file.
     #[arg(long)]
