@@ -302,19 +302,90 @@ fn list_options_take_several_files() {
         "{}",
         stderr(&out)
     );
-    // `train --labels A B` reads both (the missing second one is the error, not clap's)
-    let missing = one.with_file_name("no-such-labels.txt");
+    // `train --labels A B` reads both: without WTHOR games their positions are split three ways
     let out = ply(&[
         "train",
         "--labels",
         one.to_str().unwrap(),
-        missing.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--epochs-first",
+        "3",
+        "--epochs",
+        "2",
         "--quiet",
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let log = stdout(&out);
+    assert!(out.status.success(), "{log}{}", stderr(&out));
+    let split = log
+        .lines()
+        .find_map(|l| l.strip_prefix("no WTHOR games: label positions split by board into "))
+        .expect("the split is logged");
+    let counts: Vec<usize> = split
+        .split(", ")
+        .map(|part| part.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<usize>(), lines, "{log}");
+    assert!(!log.contains("built-in"), "{log}");
+}
+
+#[test]
+fn train_runs_on_the_built_in_labels_and_refuses_a_missing_wthor() {
+    let out = ply(&["train", "--epochs-first", "3", "--epochs", "2", "--quiet"]);
+    let log = stdout(&out);
+    assert!(out.status.success(), "{log}{}", stderr(&out));
     assert!(
-        stderr(&out).contains("no-such-labels.txt"),
+        log.contains("no --wthor and no --labels: training on the 962 built-in self-play labels"),
+        "{log}"
+    );
+    assert!(log.contains("held-out test set"), "{log}");
+    let missing = ply_testkit::scratch_file("othello-robust", "no-such-wthor");
+    assert_fails(
+        &["train", "--wthor", missing.to_str().unwrap(), "--quiet"],
+        1,
+        "no-such-wthor",
+    );
+}
+
+#[test]
+fn fit_mpc_runs_without_wthor_and_refuses_too_little_data() {
+    let out = ply(&["fit-mpc", "--positions", "60", "--quiet"]);
+    let tables = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("random games (seed 1)"),
         "{}",
         stderr(&out)
     );
+    for name in [
+        "pub const MID",
+        "pub const SIGMA_PLANE",
+        "pub const END",
+        "END_SIGMA_SLOPE",
+    ] {
+        assert!(tables.contains(name), "{tables}");
+    }
+    // too few positions for any predictor: an error, not placeholder tables
+    let out = ply(&["fit-mpc", "--positions", "3", "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("fit no predictor"),
+        "{}",
+        stderr(&out)
+    );
+    // a WTHOR directory that is missing, or holds no games
+    let empty = ply_testkit::scratch_file("othello-robust", "empty-wthor");
+    std::fs::create_dir_all(&empty).unwrap();
+    assert_fails(
+        &["fit-mpc", "--wthor", empty.to_str().unwrap(), "--quiet"],
+        1,
+        "no WTHOR games",
+    );
+    let missing = empty.with_file_name("no-such-wthor");
+    assert_fails(
+        &["fit-mpc", "--wthor", missing.to_str().unwrap(), "--quiet"],
+        1,
+        "no-such-wthor",
+    );
+    assert_fails(&["fit-mpc", "--positions", "0"], 2, "1..");
 }
