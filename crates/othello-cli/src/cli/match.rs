@@ -148,11 +148,11 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         ),
         None => None,
     };
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::try_new(EngineOptions {
         hash_mib: a.hash,
         threads: a.threads,
         weights,
-    });
+    })?;
     let mut opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
     let mut tally = Tally::default();
     let (mut ply_tl, mut opp_tl, mut ply_ill, mut opp_ill, mut crashes) = (0, 0, 0, 0, 0);

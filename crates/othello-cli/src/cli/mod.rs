@@ -105,6 +105,9 @@ pub enum CliError {
     /// A match could not be set up (openings, times, opponent).
     #[error("match: {0}")]
     Match(String),
+    /// The transposition tables (`--hash`) could not be allocated.
+    #[error("--hash: {0}")]
+    Hash(#[from] ply_othello_engine::TableError),
     /// Data generation failed (options, output file).
     #[error("datagen: {0}")]
     Datagen(String),

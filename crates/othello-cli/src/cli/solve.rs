@@ -296,7 +296,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     let text = super::read_text(std::path::Path::new(&a.file))?;
     let mode = mode(a);
     let threads = a.threads.max(1);
-    let mut solver = Solver::with_threads(a.hash, a.portable, threads);
+    let mut solver = Solver::try_with_threads(a.hash, a.portable, threads)?;
     if let Some(path) = &a.eval_file {
         solver = solver.with_weights(&parse_weights(&super::read(path)?)?);
     }
