@@ -22,14 +22,16 @@ use thiserror::Error;
 
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
 /// one, until `handle` returns false (the session quit), the input ends or stdout closes.
-pub fn serve(
-    lines: impl IntoIterator<Item = String>,
-    mut handle: impl FnMut(&str, &mut dyn FnMut(&str)) -> bool,
+/// A line is text or, for one that is not UTF-8, the error to report
+/// ([`ByteLines`](ply_othello_cli::protocol::lines::ByteLines)).
+pub fn serve<L>(
+    lines: impl IntoIterator<Item = L>,
+    mut handle: impl FnMut(L, &mut dyn FnMut(&str)) -> bool,
 ) {
     let mut out = std::io::stdout().lock();
     for line in lines {
         let mut failed = false;
-        let go_on = handle(&line, &mut |reply| {
+        let go_on = handle(line, &mut |reply| {
             failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
         });
         if failed || !go_on {
