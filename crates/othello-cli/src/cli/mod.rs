@@ -20,23 +20,27 @@ pub mod weights;
 use std::io::Write;
 use thiserror::Error;
 
-/// The most search threads the batch subcommands (`solve`, `bench`) accept.
-pub const MAX_THREADS: u64 = 1024;
+/// The most search threads the batch subcommands (`solve`, `bench`) accept, as the engine
+/// options do ([`engine::MAX_THREADS`]).
+pub const MAX_THREADS: u64 = engine::MAX_THREADS as u64;
 
 /// The largest transposition table the batch subcommands (`solve`, `datagen`) accept, in MiB
-/// (1 TiB); a size the system cannot give is another matter.
-pub const MAX_HASH_MIB: u64 = 1 << 20;
+/// (the engine's [`MAX_HASH_MIB`](ply_othello_engine::MAX_HASH_MIB), 1 TiB); a size the
+/// system cannot give is refused when the tables are allocated.
+pub const MAX_HASH_MIB: u64 = ply_othello_engine::MAX_HASH_MIB as u64;
 
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
 /// one, until `handle` returns false (the session quit), the input ends or stdout closes.
-pub fn serve(
-    lines: impl IntoIterator<Item = String>,
-    mut handle: impl FnMut(&str, &mut dyn FnMut(&str)) -> bool,
+/// A line is text or, for one that is not UTF-8, the error to report
+/// ([`ByteLines`](ply_othello_cli::protocol::lines::ByteLines)).
+pub fn serve<L>(
+    lines: impl IntoIterator<Item = L>,
+    mut handle: impl FnMut(L, &mut dyn FnMut(&str)) -> bool,
 ) {
     let mut out = std::io::stdout().lock();
     for line in lines {
         let mut failed = false;
-        let go_on = handle(&line, &mut |reply| {
+        let go_on = handle(line, &mut |reply| {
             failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
         });
         if failed || !go_on {
@@ -112,6 +116,9 @@ pub enum CliError {
     /// A match could not be set up (openings, times, opponent).
     #[error("match: {0}")]
     Match(String),
+    /// The transposition tables (`--hash`) could not be allocated.
+    #[error("--hash: {0}")]
+    Hash(#[from] ply_othello_engine::TableError),
     /// Data generation failed (options, output file).
     #[error("datagen: {0}")]
     Datagen(String),

@@ -351,7 +351,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     }
     check_depth(&a.file, &problems, a.max_empties)?;
     let threads = a.threads;
-    let mut solver = Solver::with_threads(a.hash, a.portable, threads);
+    let mut solver = Solver::try_with_threads(a.hash, a.portable, threads)?;
     if let Some(path) = &a.eval_file {
         solver = solver.with_weights(&parse_weights(&super::read(path)?)?);
     }
