@@ -27,8 +27,16 @@ impl RunBar {
         RunBar { bar, unit }
     }
 
-    /// Shows `p`.
+    /// Shows `p`, and prints its notice about the existing output, if any, above the bar (or
+    /// on its own line when the bar is hidden).
     pub fn show(&self, p: &Progress) {
+        if let Some(notice) = &p.notice {
+            if self.bar.is_hidden() {
+                eprintln!("{notice}");
+            } else {
+                self.bar.println(notice);
+            }
+        }
         self.bar.set_length(p.total);
         self.bar.set_position(p.done);
         self.bar.set_message(format!("{} {}", p.lines, self.unit));

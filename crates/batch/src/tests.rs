@@ -11,11 +11,16 @@ fn play(g: u64) -> (String, u64) {
     ((0..g % 3).map(|i| format!("{g};{i}\n")).collect(), g)
 }
 
+fn params() -> RunParams {
+    RunParams::new().with("seed", 7).with("nodes", 100)
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-batch-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(params_path(&path));
     path
 }
 
@@ -37,7 +42,7 @@ fn shards_parse() {
 #[test]
 fn shards_together_are_the_whole_run() {
     let all = temp("all.txt");
-    run_games(Shard::ALL, 20, &all, game_of, play, |_, _| {}).unwrap();
+    run_games(Shard::ALL, 20, &all, &params(), game_of, play, |_, _| {}).unwrap();
     let mut whole: Vec<String> = std::fs::read_to_string(&all)
         .unwrap()
         .lines()
@@ -47,7 +52,7 @@ fn shards_together_are_the_whole_run() {
     for k in 0..3 {
         let p = temp(&format!("part{k}.txt"));
         let shard = Shard { index: k, count: 3 };
-        run_games(shard, 20, &p, game_of, play, |_, _| {}).unwrap();
+        run_games(shard, 20, &p, &params(), game_of, play, |_, _| {}).unwrap();
         parts.extend(
             std::fs::read_to_string(&p)
                 .unwrap()
@@ -63,19 +68,19 @@ fn shards_together_are_the_whole_run() {
 #[test]
 fn a_cut_file_resumes_to_the_same_text() {
     let all = temp("whole.txt");
-    run_games(Shard::ALL, 20, &all, game_of, play, |_, _| {}).unwrap();
+    run_games(Shard::ALL, 20, &all, &params(), game_of, play, |_, _| {}).unwrap();
     let full = std::fs::read_to_string(&all).unwrap();
     for cut in [0, 5, full.len() / 2, full.len() - 1] {
         let p = temp("cut.txt");
         std::fs::write(&p, &full[..cut]).unwrap();
         let mut tallies = Vec::new();
-        let resumed = run_games(Shard::ALL, 20, &p, game_of, play, |t, _| {
+        let resumed = run_games(Shard::ALL, 20, &p, &params(), game_of, play, |t, _| {
             tallies.extend(t.copied())
         })
         .unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), full, "cut at {cut}");
         // the games replayed start at the last game the cut file named
-        assert_eq!(resumed + tallies.len() as u64, 20);
+        assert_eq!(resumed.games + tallies.len() as u64, 20);
     }
 }
 
@@ -88,6 +93,7 @@ fn progress_counts_games_and_lines() {
         Shard { index: 1, count: 2 },
         9,
         &p,
+        &params(),
         game_of,
         play,
         |_, s| {
@@ -106,7 +112,7 @@ fn progress_counts_games_and_lines() {
 fn foreign_files_and_other_shards_are_refused() {
     let p = temp("foreign.txt");
     std::fs::write(&p, "hello\nworld\n").unwrap();
-    let e = run_games(Shard::ALL, 3, &p, game_of, play, |_, _| {}).unwrap_err();
+    let e = run_games(Shard::ALL, 3, &p, &params(), game_of, play, |_, _| {}).unwrap_err();
     assert!(matches!(e, BatchError::NotData { line: 1, .. }), "{e}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello\nworld\n");
     let q = temp("other.txt");
@@ -115,10 +121,110 @@ fn foreign_files_and_other_shards_are_refused() {
         Shard { index: 1, count: 2 },
         9,
         &q,
+        &params(),
         game_of,
         play,
         |_, _| {},
     )
     .unwrap_err();
     assert!(matches!(e, BatchError::OtherShard { game: 4, .. }), "{e}");
+}
+
+#[test]
+fn a_resume_with_other_parameters_is_refused_and_changes_nothing() {
+    let p = temp("params.txt");
+    run_games(Shard::ALL, 6, &p, &params(), game_of, play, |_, _| {}).unwrap();
+    let before = std::fs::read_to_string(&p).unwrap();
+    let other = RunParams::new().with("seed", 8).with("nodes", 100);
+    let e = run_games(Shard::ALL, 9, &p, &other, game_of, play, |_, _| {}).unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, BatchError::OtherRun { .. }), "{text}");
+    assert!(text.contains("seed: 7 in the file, 8 now"), "{text}");
+    assert!(!text.contains("nodes"), "{text}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
+    // a parameter the record lacks is a difference too
+    let more = params().with("book", "x");
+    let e = run_games(Shard::ALL, 9, &p, &more, game_of, play, |_, _| {}).unwrap_err();
+    assert!(
+        e.to_string().contains("book: (absent) in the file, x now"),
+        "{e}"
+    );
+    // the same parameters resume
+    let r = run_games(Shard::ALL, 9, &p, &params(), game_of, play, |_, _| {}).unwrap();
+    assert_eq!(r.params, ParamsRecord::Matched);
+}
+
+#[test]
+fn fewer_games_than_the_file_holds_removes_nothing() {
+    let p = temp("fewer.txt");
+    run_games(Shard::ALL, 9, &p, &params(), game_of, play, |_, _| {}).unwrap();
+    let before = std::fs::read_to_string(&p).unwrap();
+    let mut played = 0;
+    let r = run_games(Shard::ALL, 4, &p, &params(), game_of, play, |t, _| {
+        played += usize::from(t.is_some())
+    })
+    .unwrap();
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
+    assert_eq!(played, 0);
+    // game 8 writes 2 lines: the last game in the file
+    assert_eq!((r.beyond, r.replayed), (Some(8), None));
+    let notice = r.notice(&p).unwrap();
+    assert!(notice.contains("nothing removed"), "{notice}");
+}
+
+#[test]
+fn lines_removed_for_a_replay_are_reported() {
+    let p = temp("replay.txt");
+    run_games(Shard::ALL, 6, &p, &params(), game_of, play, |_, _| {}).unwrap();
+    // games 0..6 write 0,1,2,0,1,2 lines: the last game there is 5, with 2 lines; add half a line
+    let mut text = std::fs::read_to_string(&p).unwrap();
+    text.push_str("5;9");
+    std::fs::write(&p, &text).unwrap();
+    let mut notices = Vec::new();
+    let r = run_games(Shard::ALL, 8, &p, &params(), game_of, play, |_, s| {
+        notices.push(s.notice.clone())
+    })
+    .unwrap();
+    assert_eq!(r.replayed, Some((5, 3)));
+    // told at the starting point, once
+    assert_eq!(notices[0], r.notice(&p));
+    assert!(notices[1..].iter().all(Option::is_none));
+    assert_eq!(r.games, 5);
+    let notice = r.notice(&p).unwrap();
+    assert!(
+        notice.contains("removed the 3 line(s) of game 5"),
+        "{notice}"
+    );
+    // a fresh run has nothing to say
+    let q = temp("fresh.txt");
+    let r = run_games(Shard::ALL, 3, &q, &params(), game_of, play, |_, _| {}).unwrap();
+    assert_eq!(r.params, ParamsRecord::Written);
+    assert_eq!(r.notice(&q), None);
+}
+
+#[test]
+fn a_file_without_a_record_is_adopted_and_said_so() {
+    let p = temp("old.txt");
+    std::fs::write(&p, "0;0\n1;0\n").unwrap();
+    let r = run_games(Shard::ALL, 3, &p, &params(), game_of, play, |_, _| {}).unwrap();
+    assert_eq!(r.params, ParamsRecord::Adopted);
+    assert!(r.notice(&p).unwrap().contains("had no record"));
+    let recorded = std::fs::read_to_string(params_path(&p)).unwrap();
+    assert_eq!(RunParams::parse(&recorded).unwrap(), params());
+}
+
+#[test]
+fn params_round_trip_and_bad_records_are_refused() {
+    let p = params().with("book", "a b\nc");
+    let text = p.to_text(std::path::Path::new("/x/data.txt"));
+    assert!(text.starts_with("# parameters of the run that wrote data.txt"));
+    assert_eq!(RunParams::parse(&text).unwrap(), p);
+    assert_eq!(p.get("book"), Some("a b c"));
+    assert_eq!(p.to_string(), "seed=7 nodes=100 book=a b c");
+    assert_eq!(RunParams::parse("# c\nseed=1\nnonsense\n"), Err(3));
+    let q = temp("badrecord.txt");
+    std::fs::write(&q, "0;0\n").unwrap();
+    std::fs::write(params_path(&q), "garbage\n").unwrap();
+    let e = run_games(Shard::ALL, 3, &q, &params(), game_of, play, |_, _| {}).unwrap_err();
+    assert!(matches!(e, BatchError::BadParams { line: 1, .. }), "{e}");
 }

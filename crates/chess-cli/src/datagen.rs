@@ -102,7 +102,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         shard.count,
         a.seed,
         s.games,
-        s.resumed,
+        s.resumed.games,
         a.out.display(),
         s.samples,
         s.candidates,

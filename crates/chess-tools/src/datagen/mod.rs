@@ -24,7 +24,7 @@ pub use game::{
 };
 pub use record::{RecordError, Sample};
 
-pub use ply_batch::{BatchError, Progress, RunBar, Shard};
+pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
 
 use ply_batch::{run_records, Record};
 use ply_chess::Position;
@@ -64,6 +64,33 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The options that decide the games of a run with `book` and tables of up to
+    /// `tablebase_pieces` pieces, as recorded beside its output: a resume must give the same.
+    /// The book enters as its size and a digest of its positions.
+    pub fn params(&self, book: &[Position], tablebase_pieces: Option<usize>) -> RunParams {
+        let digest = book
+            .iter()
+            .fold(0u64, |acc, p| ply_batch::splitmix(acc ^ p.hash()));
+        RunParams::new()
+            .with("generator", "ply-chess datagen 1")
+            .with("seed", self.seed)
+            .with("nodes", self.nodes)
+            .with("random-plies", self.random_plies)
+            .with("per-game", self.per_game)
+            .with("hash-mib", self.hash_mib)
+            .with("max-plies", self.max_plies)
+            .with(
+                "book",
+                format!("{} positions, digest {digest:016x}", book.len()),
+            )
+            .with(
+                "syzygy",
+                tablebase_pieces.map_or("none".to_string(), |n| format!("{n} pieces")),
+            )
+    }
+}
+
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
@@ -80,8 +107,8 @@ pub enum DatagenError {
 pub struct Summary {
     /// Games played by this run.
     pub games: u64,
-    /// Games of the shard found already done in the output file.
-    pub resumed: u64,
+    /// How the output file was found: games of the shard already done, lines removed.
+    pub resumed: Resumed,
     /// Positions written by this run.
     pub samples: u64,
     /// Quiet positions met (the samples were drawn from them).
@@ -131,10 +158,12 @@ pub fn run(
         return Err(DatagenError::EmptyBook);
     }
     let mut summary = Summary::default();
+    let params = config.params(book, tablebase.map(|tb| tb.max_pieces()));
     summary.resumed = run_records(
         shard,
         games,
         out,
+        &params,
         |g| play_game(config, book, tablebase, g),
         |game: &Game| &game.samples,
         |game, state| {

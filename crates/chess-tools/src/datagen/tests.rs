@@ -64,12 +64,45 @@ fn a_run_resumes_where_it_stopped() {
     std::fs::write(&part, &text[..text.len() - 7]).unwrap();
     let mut last = Progress::default();
     let s = run(&c, Shard::ALL, 5, &b, None, &part, |p| last = p.clone()).unwrap();
-    assert!(s.resumed >= 1 && s.resumed <= 3, "resumed {}", s.resumed);
+    let done = s.resumed.games;
+    assert!((1..=3).contains(&done), "resumed {done}");
+    assert!(
+        s.resumed.replayed.is_some(),
+        "the cut game's lines are removed and said so"
+    );
     assert_eq!((last.done, last.total), (5, 5));
     assert_eq!(
         ply_testkit::read_lines(&part),
         ply_testkit::read_lines(&whole)
     );
+}
+
+#[test]
+fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
+    let (c, b) = (config(), book());
+    let out = ply_testkit::scratch_file("datagen", "options.txt");
+    run(&c, Shard::ALL, 3, &b, None, &out, |_| {}).unwrap();
+    let before = std::fs::read_to_string(&out).unwrap();
+    for other in [
+        Config {
+            seed: c.seed + 1,
+            ..c.clone()
+        },
+        Config {
+            nodes: c.nodes + 1,
+            ..c.clone()
+        },
+    ] {
+        let e = run(&other, Shard::ALL, 5, &b, None, &out, |_| {}).unwrap_err();
+        assert!(e.to_string().contains("other options"), "{e}");
+    }
+    // another book is another run too
+    let e = run(&c, Shard::ALL, 5, &b[1..], None, &out, |_| {}).unwrap_err();
+    assert!(e.to_string().contains("book:"), "{e}");
+    // asking for fewer games than the file holds plays and removes nothing
+    let s = run(&c, Shard::ALL, 2, &b, None, &out, |_| {}).unwrap();
+    assert_eq!((s.games, s.resumed.beyond), (0, Some(2)));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
 }
 
 #[test]

@@ -81,7 +81,7 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
         a.shard.count,
         a.seed,
         s.games,
-        s.resumed,
+        s.resumed.games,
         a.out.display(),
         s.positions,
         s.exact,

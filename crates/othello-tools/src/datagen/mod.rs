@@ -16,7 +16,7 @@ mod game;
 pub mod record;
 
 pub use game::{play_game, Game};
-pub use ply_batch::{BatchError, Progress, RunBar, Shard};
+pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
 pub use record::{Label, RecordError};
 
 use ply_batch::{run_records, Record};
@@ -53,6 +53,21 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The options that decide the games of a run, as recorded beside its output: a resume
+    /// must give the same.
+    pub fn params(&self) -> RunParams {
+        RunParams::new()
+            .with("generator", "ply-othello datagen 1")
+            .with("seed", self.seed)
+            .with("random-min", self.random_min)
+            .with("random-max", self.random_max)
+            .with("level", self.level)
+            .with("exact", self.exact_from)
+            .with("hash", self.hash_mib)
+    }
+}
+
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
@@ -69,8 +84,8 @@ pub enum DatagenError {
 pub struct Summary {
     /// Games played by this run.
     pub games: u64,
-    /// Games of the shard found already done in the output file.
-    pub resumed: u64,
+    /// How the output file was found: games of the shard already done, lines removed.
+    pub resumed: Resumed,
     /// Positions written by this run.
     pub positions: u64,
     /// Of them, positions labelled with an exact (perfect-play) score.
@@ -131,6 +146,7 @@ pub fn run(
         shard,
         games,
         out,
+        &config.params(),
         |g| play_game(config, &mut engine, g),
         |game: &Game| &game.labels,
         |game, state| {

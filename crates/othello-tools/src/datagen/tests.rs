@@ -79,8 +79,36 @@ fn shards_together_are_the_whole_run_and_resume() {
     let cut = ply_testkit::scratch_file("othello-datagen", "cut.txt");
     std::fs::write(&cut, &text[..text.len() / 2 + 3]).unwrap();
     let again = run(&c, Shard::ALL, 6, &cut, |_| {}).unwrap();
-    assert!(again.resumed >= 1);
+    assert!(again.resumed.games >= 1);
     assert_eq!(ply_testkit::read_lines(&cut), whole);
+}
+
+#[test]
+fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
+    let c = config();
+    let out = ply_testkit::scratch_file("othello-datagen", "options.txt");
+    run(&c, Shard::ALL, 3, &out, |_| {}).unwrap();
+    let before = std::fs::read_to_string(&out).unwrap();
+    for other in [
+        Config {
+            seed: c.seed + 1,
+            ..c.clone()
+        },
+        Config {
+            level: c.level + 1,
+            ..c.clone()
+        },
+        Config {
+            exact_from: c.exact_from + 1,
+            ..c.clone()
+        },
+    ] {
+        let e = run(&other, Shard::ALL, 5, &out, |_| {}).unwrap_err();
+        assert!(e.to_string().contains("other options"), "{e}");
+    }
+    let s = run(&c, Shard::ALL, 1, &out, |_| {}).unwrap();
+    assert_eq!((s.games, s.resumed.beyond), (0, Some(2)));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before);
 }
 
 #[test]
