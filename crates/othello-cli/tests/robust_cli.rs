@@ -389,3 +389,24 @@ fn fit_mpc_runs_without_wthor_and_refuses_too_little_data() {
     );
     assert_fails(&["fit-mpc", "--positions", "0"], 2, "1..");
 }
+
+#[test]
+fn outputs_in_missing_folders_are_refused_before_any_work() {
+    let folder = ply_testkit::scratch_file("othello-robust", "no-such-folder");
+    let target = folder.join("w.bin");
+    let target = target.to_str().unwrap();
+    for args in [
+        vec!["train", "--out", target, "--quiet"],
+        vec!["train", "--edax-out", target, "--quiet"],
+        vec!["fit-mpc", "--out", target, "--quiet"],
+        vec!["fit-mpc", "--scores-out", target, "--quiet"],
+    ] {
+        let out = ply(&args);
+        let (log, err) = (stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("no-such-folder/w.bin"), "{args:?}: {err}");
+        // nothing was fitted or scored first
+        assert!(!log.contains("epoch") && !log.contains("samples"), "{log}");
+        assert!(!err.contains("fitting on"), "{err}");
+    }
+}

@@ -44,6 +44,22 @@ pub struct FitMpcArgs {
 
 /// Runs `fit-mpc`.
 pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
+    // outputs whose folder is missing are refused before the long scoring, not after it
+    for path in [&a.out, &a.scores_out].into_iter().flatten() {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        if !folder.is_dir() || path.is_dir() {
+            return Err(CliError::Write {
+                path: path.display().to_string(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "its folder does not exist, or it is a folder",
+                ),
+            });
+        }
+    }
     let boards = match &a.wthor {
         Some(dir) => {
             let files = ply_othello::wthor::read_dir(dir)?;

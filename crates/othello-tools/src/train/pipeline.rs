@@ -136,6 +136,7 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 /// # Errors
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
+    check_outputs(opts)?;
     let writes = opts.outputs.out.is_some() || opts.outputs.edax_out.is_some();
     if writes && !opts.patterns.is_storable() && opts.measure_only.is_none() {
         return Err(PipelineError::NoFormat);
@@ -166,6 +167,40 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
     let solved_test = solved_test_sets(opts, &ds, solver.as_mut(), log)?;
     report_solved(&weights, &solved_test, log);
     Ok(rows)
+}
+
+/// Refuses, before any work, an output file whose folder does not exist or that is a folder:
+/// otherwise a whole fit would run only to fail at the end.
+///
+/// # Errors
+/// [`PipelineError::Write`] naming the first such output.
+pub fn check_outputs(opts: &Options) -> Result<(), PipelineError> {
+    let outputs = [
+        &opts.outputs.out,
+        &opts.outputs.edax_out,
+        &opts.solving.label_out,
+        &opts.solving.test_label_out,
+    ];
+    for path in outputs.into_iter().flatten() {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        let problem = if path.is_dir() {
+            Some("it is a folder")
+        } else if !folder.is_dir() {
+            Some("its folder does not exist")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(PipelineError::Write(
+                path.clone(),
+                std::io::Error::new(std::io::ErrorKind::NotFound, problem),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Step 1, read data: replays the WTHOR games into the splits (only the test split when
@@ -384,10 +419,16 @@ pub fn fit_or_load(
             "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
             e.stage, e.train_mse, e.train_mae, e.validation_mae
         ));
+        // a stage without validation positions (a small label set) has no validation error
+        let validation = if e.validation_mae.is_finite() {
+            format!("{:.3}", e.validation_mae)
+        } else {
+            "n/a".to_string()
+        };
         let _ = writeln!(
             log,
-            "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
-            e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
+            "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {validation}",
+            e.stage, e.epoch, e.train_mse, e.train_mae
         );
     };
     let w = fit_all(
