@@ -196,6 +196,24 @@ fn files_without_positions_are_errors() {
 }
 
 #[test]
+fn testset_without_records_is_an_error() {
+    let empty = file("no-games.txt", "");
+    let dir = ply_testkit::scratch_file("othello-robust", "empty-sets");
+    assert_fails(
+        &[
+            "testset",
+            "--data",
+            &empty,
+            "--out-dir",
+            dir.to_str().unwrap(),
+        ],
+        1,
+        &format!("no positions in {empty}"),
+    );
+    assert!(!dir.exists(), "no empty test set written");
+}
+
+#[test]
 fn perft_takes_the_depth_either_way_and_prints_nodes() {
     let positional = ply(&["perft", "4"]);
     let option = ply(&["perft", "--depth", "4"]);

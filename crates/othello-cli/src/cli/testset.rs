@@ -54,6 +54,10 @@ pub fn run(a: &TestsetArgs) -> Result<ExitCode, CliError> {
     for path in &a.data {
         labels.extend(read_records(path)?);
     }
+    if labels.is_empty() {
+        let names: Vec<String> = a.data.iter().map(|p| p.display().to_string()).collect();
+        return Err(CliError::NoPositions(names.join(", ")));
+    }
     let mut training = HashSet::new();
     for path in &a.exclude {
         let samples = read_labels(path).map_err(|e| CliError::Datagen(e.to_string()))?;
