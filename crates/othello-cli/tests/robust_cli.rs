@@ -186,6 +186,28 @@ fn an_illegal_annotated_move_is_an_error() {
 }
 
 #[test]
+fn eval_reports_an_illegal_annotated_move() {
+    let obf = file(
+        "eval-illegal.obf",
+        &format!("{FFO1}; A1:+18;\n{FFO1}; G8:+18;\n"),
+    );
+    let out = ply(&["eval", &obf]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(":1: the annotated move A1 is not legal"),
+        "{err}"
+    );
+    // both positions are evaluated; only the legal line's score enters the error table
+    assert_eq!(stdout(&out).lines().count(), 2);
+    let row = err
+        .lines()
+        .find(|l| l.trim_start().starts_with("14 "))
+        .expect("a row");
+    assert_eq!(row.split_whitespace().nth(1), Some("1"), "{err}");
+}
+
+#[test]
 fn files_without_positions_are_errors() {
     for (name, text) in [("empty.obf", ""), ("comments.obf", "% only a comment\n\n")] {
         let path = file(name, text);
