@@ -2,8 +2,8 @@
 //! Edax's `eval.dat`), label and opening files, and the three text protocols (GTP, NBoard, the
 //! Edax-style console). Each harness checks what must hold of whatever parses.
 
-use crate::text_lines;
 use ply_othello::{parse_ggf, parse_obf, perft, perft_reference, to_ggf, Position};
+use ply_othello_cli::protocol::lines::{ByteLines, NotUtf8};
 use ply_othello_cli::protocol::{GtpSession, NboardSession, TextSession};
 use ply_othello_engine::eval::{parse_weights, weights::Weights};
 use ply_othello_engine::{Engine, EngineOptions};
@@ -134,21 +134,41 @@ fn engine() -> Engine {
     })
 }
 
-/// Lines of a session: at most 32, so that one input stays fast.
-fn session_lines(data: &[u8]) -> Vec<String> {
-    text_lines(data).into_iter().take(32).collect()
+/// Lines of a session read from the raw bytes by the binary's own reader (a line that is not
+/// UTF-8 is an `Err`, to be reported by the session): at most 32, so that one input stays fast.
+fn session_lines(data: &[u8]) -> impl Iterator<Item = Result<String, NotUtf8>> + '_ {
+    ByteLines::new(data).take(32)
 }
 
-/// A GTP session at level 2, every search capped at a few thousand nodes.
+/// Checks that a bad line was answered with exactly one reply line, in the protocol's error
+/// form (`prefix`).
+fn check_rejected(replies: &[String], prefix: &str) {
+    assert!(
+        replies.len() == 1 && replies[0].starts_with(prefix),
+        "a line that is not UTF-8 answered with {replies:?}"
+    );
+}
+
+/// A GTP session at level 2 over the raw bytes, every search capped at a few thousand nodes.
+/// Lines that are not UTF-8 must get a `?` reply; the session goes on.
 pub fn gtp(data: &[u8]) {
     let mut s = GtpSession::new(engine(), 2);
     s.set_node_limit(Some(SESSION_NODES));
     for line in session_lines(data) {
-        if let Some(reply) = s.handle(&line) {
+        let reply = match line {
+            Ok(line) => s.handle(&line),
+            Err(bad) => {
+                let reply = s.reject(&bad);
+                assert!(reply.starts_with('?'), "bad line answered {reply:?}");
+                Some(reply)
+            }
+        };
+        if let Some(reply) = reply {
             assert!(
                 reply.starts_with('=') || reply.starts_with('?'),
                 "GTP reply without status: {reply:?}"
             );
+            assert!(reply.ends_with("\n\n"), "GTP reply not ended: {reply:?}");
         }
         if s.quit_requested() {
             break;
@@ -156,25 +176,41 @@ pub fn gtp(data: &[u8]) {
     }
 }
 
-/// An NBoard session at level 2, every search capped at a few thousand nodes.
+/// An NBoard session at level 2 over the raw bytes, every search capped at a few thousand
+/// nodes. Lines that are not UTF-8 must get one `status error:` line; the session goes on.
 pub fn nboard(data: &[u8]) {
     let mut s = NboardSession::new(engine(), 2);
     s.set_node_limit(Some(SESSION_NODES));
     for line in session_lines(data) {
-        s.handle(&line, &mut |_| {});
+        match line {
+            Ok(line) => s.handle(&line, &mut |_| {}),
+            Err(bad) => {
+                let mut replies = Vec::new();
+                s.reject(&bad, &mut |r| replies.push(r.to_string()));
+                check_rejected(&replies, "status error: ");
+            }
+        }
         if s.quit_requested() {
             break;
         }
     }
 }
 
-/// An Edax-style console session at level 2, every search capped at a few thousand nodes.
+/// An Edax-style console session at level 2 over the raw bytes, every search capped at a few
+/// thousand nodes. Lines that are not UTF-8 must get one `error:` line; the session goes on.
 pub fn text(data: &[u8]) {
     let mut s = TextSession::new(engine());
     s.set_level(2);
     s.set_node_limit(Some(SESSION_NODES));
     for line in session_lines(data) {
-        s.handle(&line, &mut |_| {});
+        match line {
+            Ok(line) => s.handle(&line, &mut |_| {}),
+            Err(bad) => {
+                let mut replies = Vec::new();
+                s.reject(&bad, &mut |r| replies.push(r.to_string()));
+                check_rejected(&replies, "error: ");
+            }
+        }
         if s.quit_requested() {
             break;
         }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 /// Othello engine of the ply workspace. Without a subcommand it reads commands in an
 /// Edax-style text mode (type `help`).
 #[derive(Parser)]
-#[command(name = "ply-othello", version, about)]
+#[command(name = "ply-othello", version, about, propagate_version = true)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
@@ -62,6 +62,26 @@ fn misplaced_engine_options(matches: &clap::ArgMatches) -> Vec<String> {
         .collect()
 }
 
+/// Exit status of a usage error.
+const USAGE_ERROR: u8 = 2;
+
+/// Reports a command-line error of clap's as `ply-othello: <clap's text>` with the exit status
+/// of a usage error; `--help` and `--version` go to standard output with status 0, as clap
+/// prints them.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    eprint!("ply-othello: {text}");
+    ExitCode::from(USAGE_ERROR)
+}
+
+/// Exit statuses, one convention for both programs of the workspace: 0 success, 1 a runtime
+/// error (an unreadable file, a bad line or a wrong score in a batch command), 2 a usage error
+/// (clap's own errors, values out of range, misplaced options).
 fn main() -> ExitCode {
     // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
     // instead of making the next `println!` panic.
@@ -70,10 +90,12 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let matches = Args::command().get_matches();
-    let args = match Args::from_arg_matches(&matches) {
-        Ok(args) => args,
-        Err(e) => e.exit(),
+    let parsed = Args::command()
+        .try_get_matches()
+        .and_then(|matches| Args::from_arg_matches(&matches).map(|args| (matches, args)));
+    let (matches, args) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => return usage_error(e),
     };
     if let Some(name) = matches.subcommand_name() {
         let misplaced = misplaced_engine_options(&matches);
@@ -83,7 +105,7 @@ fn main() -> ExitCode {
                  subcommand's own options after it (`ply-othello {name} --help` lists them)",
                 misplaced.join(", ")
             );
-            return ExitCode::from(2);
+            return ExitCode::from(USAGE_ERROR);
         }
     }
     let result = match args.command {
@@ -94,7 +116,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("ply-othello: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
 }

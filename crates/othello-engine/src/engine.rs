@@ -15,7 +15,7 @@
 use crate::eval::{PackedWeights, Weights};
 use crate::kernel::{with_kernel, Cpu};
 use crate::midgame::think;
-use crate::tt::Tt;
+use crate::tt::{TableError, Tt};
 use ply_othello::Board;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -146,34 +146,73 @@ fn table_sizes(mib: usize) -> (usize, usize) {
     (mib / 2, mib - mib / 2)
 }
 
+/// The two tables for a total of `mib` MiB, or why they cannot be made.
+fn tables(mib: usize) -> Result<(Arc<Tt>, Arc<Tt>), TableError> {
+    if mib > crate::tt::MAX_HASH_MIB {
+        return Err(TableError::TooLarge { mib });
+    }
+    let (m, e) = table_sizes(mib);
+    let too_big = |err| match err {
+        TableError::OutOfMemory { bytes, .. } => TableError::OutOfMemory { mib, bytes },
+        other => other,
+    };
+    let mid = Tt::try_new(m).map_err(too_big)?;
+    let eg = Tt::try_new(e).map_err(too_big)?;
+    Ok((Arc::new(mid), Arc::new(eg)))
+}
+
 impl Engine {
     /// An engine with the given options (fastest CPU kernel available).
+    ///
+    /// # Panics
+    /// If the tables cannot be allocated; use [`try_new`](Self::try_new) for a size given by
+    /// a user.
     pub fn new(opts: EngineOptions) -> Engine {
+        match Engine::try_new(opts) {
+            Ok(engine) => engine,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// An engine with the given options, or an error when its tables (`hash_mib`) are above
+    /// [`MAX_HASH_MIB`](crate::MAX_HASH_MIB) or cannot be allocated.
+    pub fn try_new(opts: EngineOptions) -> Result<Engine, TableError> {
+        let (mid_tt, eg_tt) = tables(opts.hash_mib)?;
         let packed = opts.weights.unwrap_or_else(|| {
             crate::eval::embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply())
         });
-        let (m, e) = table_sizes(opts.hash_mib);
-        Engine {
+        Ok(Engine {
             cpu: Cpu::detect(),
             weights: Arc::new(Weights::new(&packed)),
-            mid_tt: Arc::new(Tt::new(m)),
-            eg_tt: Arc::new(Tt::new(e)),
+            mid_tt,
+            eg_tt,
             threads: opts.threads.max(1),
-        }
+        })
     }
 
     /// A second engine with this one's weights (shared, not rebuilt), CPU kernel and thread
     /// count, and tables of its own (`hash_mib` MiB): cheap, for running several games or
     /// sessions side by side.
+    ///
+    /// # Panics
+    /// If the tables cannot be allocated; see [`try_sibling`](Self::try_sibling).
     pub fn sibling(&self, hash_mib: usize) -> Engine {
-        let (m, e) = table_sizes(hash_mib);
-        Engine {
+        match self.try_sibling(hash_mib) {
+            Ok(engine) => engine,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Like [`sibling`](Self::sibling), or an error when the tables cannot be allocated.
+    pub fn try_sibling(&self, hash_mib: usize) -> Result<Engine, TableError> {
+        let (mid_tt, eg_tt) = tables(hash_mib)?;
+        Ok(Engine {
             cpu: self.cpu,
             weights: Arc::clone(&self.weights),
-            mid_tt: Arc::new(Tt::new(m)),
-            eg_tt: Arc::new(Tt::new(e)),
+            mid_tt,
+            eg_tt,
             threads: self.threads,
-        }
+        })
     }
 
     /// Forgets the tables between games.
@@ -198,11 +237,13 @@ impl Engine {
         self.threads
     }
 
-    /// Resizes the tables (their contents are lost).
-    pub fn set_hash(&mut self, mib: usize) {
-        let (m, e) = table_sizes(mib);
-        self.mid_tt = Arc::new(Tt::new(m));
-        self.eg_tt = Arc::new(Tt::new(e));
+    /// Resizes the tables (their contents are lost). When the new tables cannot be allocated
+    /// the error is returned and the previous tables are kept, contents included.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), TableError> {
+        let (mid_tt, eg_tt) = tables(mib)?;
+        self.mid_tt = mid_tt;
+        self.eg_tt = eg_tt;
+        Ok(())
     }
 
     /// Searches `board` (from the mover's view) until a limit is hit or `stop` is set

@@ -19,7 +19,8 @@
 //! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`],
 //! [`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt` ([`Choice`]),
 //! `endgame` ([`Solver`], [`Mode`], [`RootResult`], [`PASS`]: the null-window solvers and the
-//! root solver). Internal only: `bits` square masks, `tt` the transposition table, `stability`
+//! root solver), `tt` ([`TableError`], [`MAX_HASH_MIB`]: the limits of the transposition
+//! tables). Internal only: `bits` square masks, `tt` the transposition table itself, `stability`
 //! stable discs, `moveorder` move ordering, `split` the threads' young-brothers-wait splitting
 //! (solver and midgame tree), `watch` the abort flag and deadline of a search,
 //! `kernel` the search copies per CPU kernel (below).
@@ -62,3 +63,4 @@ pub use endgame::{Mode, RootResult, Solver, ITERATED_FROM, PASS};
 pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
 pub use midgame::bench::{self, BenchLine, BENCH_GAMES, BENCH_LEVEL};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
+pub use tt::{TableError, MAX_HASH_MIB};

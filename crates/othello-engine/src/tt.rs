@@ -155,6 +155,29 @@ fn advise_huge_pages(addr: usize, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_addr: usize, _len: usize) {}
 
+/// The largest table size, in MiB, that [`Tt::try_new`] (and the engine's constructors) will
+/// try to allocate: 1 TiB. Larger requests are refused without asking the system.
+pub const MAX_HASH_MIB: usize = 1 << 20;
+
+/// A transposition table that could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The size is above [`MAX_HASH_MIB`].
+    #[error("hash table of {mib} MiB is larger than the maximum of {max} MiB", max = MAX_HASH_MIB)]
+    TooLarge {
+        /// The size asked for.
+        mib: usize,
+    },
+    /// The system refused the memory.
+    #[error("cannot allocate a hash table of {mib} MiB ({bytes} bytes): out of memory")]
+    OutOfMemory {
+        /// The size asked for.
+        mib: usize,
+        /// The bytes the table needed.
+        bytes: usize,
+    },
+}
+
 /// The transposition table (`Sync`: threads share it by reference).
 pub struct Tt {
     buckets: Vec<Bucket>,
@@ -164,18 +187,40 @@ pub struct Tt {
 
 impl Tt {
     /// A table of about `mib` mebibytes (rounded down to a power of two of buckets, at least 1).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated: only for the small fixed sizes used internally and
+    /// in tests; sizes that come from a user go through [`try_new`](Self::try_new).
     pub fn new(mib: usize) -> Tt {
+        match Tt::try_new(mib) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A table of about `mib` mebibytes, or an error when the size is above [`MAX_HASH_MIB`] or
+    /// the system refuses the memory (nothing is aborted).
+    pub fn try_new(mib: usize) -> Result<Tt, TableError> {
+        if mib > MAX_HASH_MIB {
+            return Err(TableError::TooLarge { mib });
+        }
         let bytes = mib.max(1) << 20;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
+        let mut buckets: Vec<Bucket> = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| TableError::OutOfMemory {
+                mib,
+                bytes: n * std::mem::size_of::<Bucket>(),
+            })?;
         advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
         buckets.resize_with(n, Bucket::default);
-        Tt {
+        Ok(Tt {
             buckets,
             mask: n as u64 - 1,
             date: AtomicU8::new(1),
-        }
+        })
     }
 
     /// Starts a new search generation: entries from older ones are replaced first.
@@ -316,6 +361,21 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_that_cannot_be_allocated_are_refused() {
+        assert_eq!(
+            Tt::try_new(MAX_HASH_MIB + 1).err(),
+            Some(TableError::TooLarge {
+                mib: MAX_HASH_MIB + 1
+            })
+        );
+        assert_eq!(
+            Tt::try_new(usize::MAX).err(),
+            Some(TableError::TooLarge { mib: usize::MAX })
+        );
+        assert!(Tt::try_new(1).is_ok());
+    }
 
     #[test]
     fn bucket_is_96_bytes() {

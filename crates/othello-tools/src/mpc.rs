@@ -5,7 +5,8 @@
 //! squares (slope, intercept, residual sigma).
 //!
 //! `ply-othello fit-mpc --positions 2000` runs [`score_positions`] and [`fit_tables`] and prints the tables in Rust syntax,
-//! ready to replace the fitted block of `mpc.rs`.
+//! ready to replace the fitted block of `mpc.rs`. Without WTHOR games, [`random_positions`]
+//! gives positions of seeded random games instead (less like real play, but no outside data).
 
 use ply_othello::Board;
 use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};
@@ -49,11 +50,66 @@ pub fn positions(
     out
 }
 
+/// `count` positions of games played by uniformly random legal moves from the start, from a
+/// xorshift stream seeded with `seed`: game `i` stops at a number of empties drawn in
+/// `min_empties..=max_empties` (`min_empties` at least 1); positions in which the side to move
+/// has no move are not kept (that game is replaced by the next one). The same arguments always
+/// give the same positions.
+pub fn random_positions(count: usize, seed: u64, min_empties: u32, max_empties: u32) -> Vec<Board> {
+    let (lo, hi) = (min_empties.clamp(1, 60), max_empties.clamp(1, 60));
+    let (lo, hi) = (lo.min(hi), lo.max(hi));
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out = Vec::with_capacity(count);
+    // a bound on the games tried: almost every game reaches its target with a move to play
+    for _ in 0..count.saturating_mul(100) {
+        if out.len() >= count {
+            break;
+        }
+        let target = lo + (next() % u64::from(hi - lo + 1)) as u32;
+        let mut b = Board::start();
+        while b.empty_count() > target && !b.is_game_over() {
+            let moves = b.moves();
+            if moves == 0 {
+                b.pass();
+                continue;
+            }
+            let mut k = next() % u64::from(moves.count_ones());
+            let mut set = moves;
+            while k > 0 {
+                set &= set - 1;
+                k -= 1;
+            }
+            b.play(set.trailing_zeros() as usize);
+        }
+        if b.empty_count() == target && b.moves() != 0 {
+            out.push(b);
+        }
+    }
+    out
+}
+
 /// Scores `count` positions of `games` (see [`positions`]) with `weights` (the shipped ones
 /// when `None`). `progress` is called once per scored position.
 pub fn score_positions(
     games: &[[Option<u8>; 60]],
     count: usize,
+    weights: Option<&PackedWeights>,
+    progress: impl FnMut(),
+) -> Vec<DepthScores> {
+    score_boards(&positions(games, count, 12, 58), weights, progress)
+}
+
+/// Scores `boards` at every depth 0..=[`FIT_MAX_DEPTH`] (and exactly with at most
+/// [`END_FIT_MAX`] empties) with `weights` (the shipped ones when `None`). `progress` is called
+/// once per scored position.
+pub fn score_boards(
+    boards: &[Board],
     weights: Option<&PackedWeights>,
     mut progress: impl FnMut(),
 ) -> Vec<DepthScores> {
@@ -62,7 +118,7 @@ pub fn score_positions(
         None => embedded_weights().unwrap_or_else(|_| PackedWeights::zero_per_ply()),
     };
     let w = std::sync::Arc::new(Weights::new(&packed));
-    positions(games, count, 12, 58)
+    boards
         .iter()
         .map(|b| {
             progress();
@@ -70,6 +126,20 @@ pub fn score_positions(
         })
         .collect()
 }
+
+/// Why no tables can be fitted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FitError {
+    /// Too few scored positions for any midgame predictor: the tables would be placeholders.
+    #[error(
+        "{0} scored positions fit no predictor (each needs {MIN_PAIRS} positions of one \
+         10-empties bucket): give more positions"
+    )]
+    TooFewPositions(usize),
+}
+
+/// The fewest (shallow, deep) score pairs a predictor is fitted on.
+pub const MIN_PAIRS: usize = 8;
 
 /// One line of the per-position score file: `S <empties> [<score at depth 0>, ...] <exact>`
 /// (`Some(x)` or `None`), the format of `tools/othello/mpc_scores.txt`.
@@ -80,7 +150,7 @@ pub fn score_line(s: &DepthScores) -> String {
 /// Least-squares line `y ~ a x + b` and residual deviation of `pairs` (`None` if too few).
 pub fn regress(pairs: &[(f64, f64)]) -> Option<Fit> {
     let m = pairs.len() as f64;
-    if pairs.len() < 8 {
+    if pairs.len() < MIN_PAIRS {
         return None;
     }
     let (sx, sy) = pairs
@@ -138,8 +208,13 @@ pub fn plane(points: &[(f64, f64, f64)]) -> Option<[f64; 3]> {
     Some(out)
 }
 
-/// The fitted tables, as Rust source for `mpc.rs`.
-pub fn fit_tables(scores: &[DepthScores]) -> String {
+/// The fitted tables, as Rust source for `mpc.rs`; cells without enough data borrow a
+/// neighbour's fit.
+///
+/// # Errors
+/// [`FitError::TooFewPositions`] when not one midgame predictor can be fitted, so that every
+/// table would hold placeholders.
+pub fn fit_tables(scores: &[DepthScores]) -> Result<String, FitError> {
     use std::fmt::Write;
     let mut src = String::new();
     let mut mid = vec![[None::<Fit>; BUCKETS]; FIT_MAX_DEPTH + 1];
@@ -159,6 +234,9 @@ pub fn fit_tables(scores: &[DepthScores]) -> String {
                 plane_points.push((deep as f64, bucket as f64 * 10.0 + 5.0, f64::from(f.sigma)));
             }
         }
+    }
+    if plane_points.is_empty() {
+        return Err(FitError::TooFewPositions(scores.len()));
     }
     let pl = plane(&plane_points).unwrap_or([2.0, 0.3, 0.0]);
     let _ = writeln!(
@@ -244,7 +322,7 @@ pub fn fit_tables(scores: &[DepthScores]) -> String {
         "/// Growth of the endgame sigma per empty beyond the fitted range."
     );
     let _ = writeln!(src, "pub const END_SIGMA_SLOPE: f32 = {slope:.4};");
-    src
+    Ok(src)
 }
 
 #[cfg(test)]
@@ -277,5 +355,24 @@ mod tests {
         assert!(
             (p[0] - 1.0).abs() < 1e-6 && (p[1] - 2.0).abs() < 1e-6 && (p[2] + 0.5).abs() < 1e-6
         );
+    }
+
+    #[test]
+    fn random_positions_are_seeded_and_in_range() {
+        let a = random_positions(40, 7, 12, 58);
+        assert_eq!(a.len(), 40);
+        assert_eq!(a, random_positions(40, 7, 12, 58));
+        assert_ne!(a, random_positions(40, 8, 12, 58));
+        assert!(a
+            .iter()
+            .all(|b| (12..=58).contains(&b.empty_count()) && b.moves() != 0));
+    }
+
+    #[test]
+    fn no_data_fits_no_tables() {
+        // no positions at all, and too few for any predictor: refused, never placeholder tables
+        assert_eq!(fit_tables(&[]), Err(FitError::TooFewPositions(0)));
+        let few = score_boards(&random_positions(3, 1, 30, 40), None, || {});
+        assert_eq!(fit_tables(&few), Err(FitError::TooFewPositions(3)));
     }
 }

@@ -55,6 +55,7 @@ fn short_game_against_grhino_level_1() {
         opponent_time: Some(Duration::from_secs(60)),
         level: Some(4),
         grace: Duration::from_secs(5),
+        reply_timeout: Duration::from_secs(60),
     };
     for color in [Color::Black, Color::White] {
         let r = play_game(&mut engine, &mut rhino, &opening, color, &opts);

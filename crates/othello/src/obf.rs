@@ -43,10 +43,35 @@ impl Obf {
         self.moves.iter().find(|&&(m, _)| m == mv).map(|&(_, s)| s)
     }
 
+    /// Whether `mv` (a square or [`PASS`]) can be played in the problem's position: a pass
+    /// only when the side to move has no move and the game is not over.
+    pub fn is_legal(&self, mv: usize) -> bool {
+        let board = &self.position.board;
+        if mv == PASS {
+            board.moves() == 0 && !board.is_game_over()
+        } else {
+            mv < 64 && board.moves() & (1u64 << mv) != 0
+        }
+    }
+
+    /// The annotated moves that cannot be played in the position, in file order: such a line
+    /// is wrong whatever a solver answers.
+    pub fn illegal_annotations(&self) -> Vec<usize> {
+        self.moves
+            .iter()
+            .map(|&(m, _)| m)
+            .filter(|&m| !self.is_legal(m))
+            .collect()
+    }
+
     /// Checks a solver's exact answer, `score` with `best_move` (`None`: no move to judge, e.g.
-    /// a pass), against the annotations. The score is judged first; a wrong score is not
-    /// judged further.
+    /// a pass), against the annotations. An annotation of an illegal move makes the line
+    /// wrong ([`Verdict::IllegalAnnotation`]) before anything else; then the score is judged;
+    /// a wrong score is not judged further.
     pub fn check(&self, score: i32, best_move: Option<usize>) -> Verdict {
+        if let Some(&mv) = self.illegal_annotations().first() {
+            return Verdict::IllegalAnnotation { annotated: mv };
+        }
         let (Some(best), Some(file_move)) = (self.best_score(), self.best_move()) else {
             return Verdict::Unannotated;
         };
@@ -68,8 +93,12 @@ impl Obf {
         }
     }
 
-    /// Checks a win/draw/loss answer: only the sign of `score` is judged.
+    /// Checks a win/draw/loss answer: only the sign of `score` is judged (after the legality
+    /// of the annotated moves, as in [`Obf::check`]).
     pub fn check_wdl(&self, score: i32) -> Verdict {
+        if let Some(&mv) = self.illegal_annotations().first() {
+            return Verdict::IllegalAnnotation { annotated: mv };
+        }
         match self.best_score() {
             None => Verdict::Unannotated,
             Some(best) if best.signum() == score.signum() => Verdict::Correct,
@@ -114,12 +143,22 @@ pub enum Verdict {
     },
     /// The file annotates no move: nothing to check.
     Unannotated,
+    /// The file annotates a move that cannot be played in the position (the first such).
+    IllegalAnnotation {
+        /// The illegal move (a square or [`PASS`]).
+        annotated: usize,
+    },
 }
 
 impl Verdict {
-    /// True for a wrong score or a wrong move.
+    /// True for a wrong score, a wrong move or an illegal annotated move.
     pub fn is_error(self) -> bool {
-        matches!(self, Verdict::WrongScore { .. } | Verdict::WrongMove { .. })
+        matches!(
+            self,
+            Verdict::WrongScore { .. }
+                | Verdict::WrongMove { .. }
+                | Verdict::IllegalAnnotation { .. }
+        )
     }
 }
 
@@ -216,36 +255,62 @@ mod tests {
         assert_eq!(parse_obf_line("   "), Ok(None));
     }
 
+    /// FFO #1: Black to move; G8 (62), H1 (7), H7 (55) and A2 (8) are among its legal moves,
+    /// A1 (0) and B2 (9) are not.
+    const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
     #[test]
     fn verdicts() {
-        let board = "-".repeat(64);
-        let o = parse_obf_line(&format!("{board} X; B1:+4; C1:+4; D1:-2;"))
+        let o = parse_obf_line(&format!("{FFO1}; G8:+18; H1:+18; H7:-2;"))
             .unwrap()
             .unwrap();
-        assert_eq!(o.best_move(), Some(1));
-        assert_eq!(o.check(4, Some(1)), Verdict::Correct);
-        assert_eq!(o.check(4, None), Verdict::Correct);
+        assert_eq!(o.best_move(), Some(62));
+        assert_eq!(o.check(18, Some(62)), Verdict::Correct);
+        assert_eq!(o.check(18, None), Verdict::Correct);
         assert_eq!(
-            o.check(4, Some(2)),
+            o.check(18, Some(7)),
             Verdict::AlternativeBest { annotated: true }
         );
         assert_eq!(
-            o.check(4, Some(9)),
+            o.check(18, Some(8)),
             Verdict::AlternativeBest { annotated: false }
         );
-        assert_eq!(o.check(4, Some(3)), Verdict::WrongMove { expected: 1 });
-        assert_eq!(o.check(2, Some(1)), Verdict::WrongScore { expected: 4 });
-        assert!(o.check(2, Some(1)).is_error() && !o.check(4, Some(9)).is_error());
+        assert_eq!(o.check(18, Some(55)), Verdict::WrongMove { expected: 62 });
+        assert_eq!(o.check(2, Some(62)), Verdict::WrongScore { expected: 18 });
+        assert!(o.check(2, Some(62)).is_error() && !o.check(18, Some(8)).is_error());
         assert_eq!(o.check_wdl(1), Verdict::Correct);
-        assert_eq!(o.check_wdl(0), Verdict::WrongScore { expected: 4 });
-        assert_eq!(o.wrong_annotations(&[(1, 4), (2, 4), (3, -2)]), vec![]);
+        assert_eq!(o.check_wdl(0), Verdict::WrongScore { expected: 18 });
+        assert_eq!(o.wrong_annotations(&[(62, 18), (7, 18), (55, -2)]), vec![]);
         assert_eq!(
-            o.wrong_annotations(&[(1, 4), (3, -4)]),
-            vec![(2, 4, None), (3, -2, Some(-4))]
+            o.wrong_annotations(&[(62, 18), (55, -4)]),
+            vec![(7, 18, None), (55, -2, Some(-4))]
         );
-        let bare = parse_obf_line(&format!("{board} X;")).unwrap().unwrap();
-        assert_eq!(bare.check(0, Some(1)), Verdict::Unannotated);
+        let bare = parse_obf_line(&format!("{FFO1};")).unwrap().unwrap();
+        assert_eq!(bare.check(0, Some(62)), Verdict::Unannotated);
         assert_eq!(bare.check_wdl(0), Verdict::Unannotated);
+    }
+
+    #[test]
+    fn an_illegal_annotated_move_is_an_error_not_an_alternative() {
+        // A1 is not a legal move of FFO #1: whatever the solver answers, the line is wrong
+        let o = parse_obf_line(&format!("{FFO1}; A1:+18; G8:+18;"))
+            .unwrap()
+            .unwrap();
+        assert!(o.is_legal(62) && !o.is_legal(0) && !o.is_legal(PASS));
+        assert_eq!(o.illegal_annotations(), vec![0]);
+        for verdict in [o.check(18, Some(62)), o.check(18, Some(8)), o.check_wdl(1)] {
+            assert_eq!(verdict, Verdict::IllegalAnnotation { annotated: 0 });
+            assert!(verdict.is_error());
+        }
+        // a pass is legal only when the side to move has no move and the game goes on
+        let over = parse_obf_line(&format!("{}XX X; PS:-2;", "-".repeat(62)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(over.illegal_annotations(), vec![PASS], "the game is over");
+        let must_pass = parse_obf_line(&format!("OX{} X; PS:-2;", "-".repeat(62)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(must_pass.illegal_annotations(), vec![], "White can play C1");
     }
 
     #[test]

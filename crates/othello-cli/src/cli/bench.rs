@@ -2,39 +2,94 @@
 //! deterministic node count), printed as `Bench: <nodes> nodes <nps> nps`.
 
 use super::CliError;
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use ply_othello_engine::bench;
+use serde::Serialize;
 use std::process::ExitCode;
 
 /// Arguments of `bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Search level.
-    #[arg(long, default_value_t = bench::BENCH_LEVEL)]
+    /// Search level, 0..=60.
+    #[arg(long, default_value_t = bench::BENCH_LEVEL,
+          value_parser = clap::value_parser!(u8).range(0..=60))]
     level: u8,
-    /// Number of benchmark positions (at most 16).
-    #[arg(long, default_value_t = bench::BENCH_GAMES.len())]
+    /// Number of benchmark positions, 1..=16.
+    #[arg(long, default_value_t = bench::BENCH_GAMES.len(),
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=bench::BENCH_GAMES.len() as u64))]
     positions: usize,
-    /// Search threads (the node count is deterministic only with 1).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1..=1024 (the node count is deterministic only with 1).
+    #[arg(long, default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_THREADS))]
     threads: usize,
+    /// Print one JSON object instead of the text lines: `level`, `positions`, `threads`,
+    /// `nodes`, `nps`, `time_ms` and the per-position results.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One benchmark position's result in the JSON output.
+#[derive(Serialize)]
+struct PositionJson {
+    empties: u32,
+    best: String,
+    score: i32,
+    nodes: u64,
+}
+
+/// The JSON output of `--json`.
+#[derive(Serialize)]
+struct BenchJson {
+    level: u8,
+    positions: usize,
+    threads: usize,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+    results: Vec<PositionJson>,
 }
 
 /// Runs `bench`.
 pub fn run(a: &BenchArgs) -> Result<ExitCode, CliError> {
     let (lines, time) = bench::run(a.positions, a.level, a.threads);
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    let best = |b: u8| ply_othello::square_name(usize::from(b)).to_ascii_lowercase();
+    if a.json {
+        let json = BenchJson {
+            level: a.level,
+            positions: lines.len(),
+            threads: a.threads,
+            nodes,
+            nps,
+            time_ms: u64::try_from(time.as_millis()).unwrap_or(u64::MAX),
+            results: lines
+                .iter()
+                .map(|l| PositionJson {
+                    empties: l.empties,
+                    best: best(l.best),
+                    score: l.score,
+                    nodes: l.nodes,
+                })
+                .collect(),
+        };
+        match serde_json::to_string(&json) {
+            Ok(line) => println!("{line}"),
+            Err(e) => return Err(CliError::Json(e.to_string())),
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     for (i, l) in lines.iter().enumerate() {
         println!(
             "{:2} empties {:2} best {} score {:+3} nodes {}",
             i + 1,
             l.empties,
-            ply_othello::square_name(usize::from(l.best)).to_ascii_lowercase(),
+            best(l.best),
             l.score,
             l.nodes
         );
     }
-    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     println!("Bench: {nodes} nodes {nps} nps");
     Ok(ExitCode::SUCCESS)
 }

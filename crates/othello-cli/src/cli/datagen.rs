@@ -2,11 +2,15 @@
 //! (`ply_othello_tools::datagen`), with a progress bar and a summary on standard error.
 
 use super::CliError;
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use ply_othello_tools::datagen::{self, Config, RunBar, Shard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// The most empties `--exact` accepts (as `solve`'s default `--max-empties`).
+pub const MAX_EXACT: u32 = 36;
 
 /// Arguments of `datagen`.
 #[derive(Args)]
@@ -25,32 +29,44 @@ pub struct DatagenArgs {
     /// resumed.
     #[arg(long)]
     out: PathBuf,
-    /// Engine level of the midgame moves.
-    #[arg(long, default_value_t = Config::default().level)]
+    /// Engine level of the midgame moves, 1..=60.
+    #[arg(long, default_value_t = Config::default().level,
+          value_parser = clap::value_parser!(u8).range(1..=60))]
     level: u8,
-    /// Empty squares from which moves are played by an exact solve.
-    #[arg(long, default_value_t = Config::default().exact_from)]
+    /// Empty squares from which moves are played by an exact solve, 0..=36 (each game solves
+    /// a position with this many empties: deeper would not end in useful time).
+    #[arg(long, default_value_t = Config::default().exact_from,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_EXACT)))]
     exact: u32,
-    /// Fewest random opening moves (their positions are not kept).
-    #[arg(long, default_value_t = Config::default().random_min)]
+    /// Fewest random opening moves (their positions are not kept), 0..=59.
+    #[arg(long, default_value_t = Config::default().random_min,
+          value_parser = clap::value_parser!(u32).range(0..=59))]
     random_min: u32,
-    /// Most random opening moves.
-    #[arg(long, default_value_t = Config::default().random_max)]
+    /// Most random opening moves, 0..=59, at least `--random-min`.
+    #[arg(long, default_value_t = Config::default().random_max,
+          value_parser = clap::value_parser!(u32).range(0..=59))]
     random_max: u32,
-    /// Transposition tables, MiB.
-    #[arg(long, default_value_t = Config::default().hash_mib)]
+    /// Transposition tables, MiB, 1..=1048576.
+    #[arg(long, default_value_t = Config::default().hash_mib,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_HASH_MIB))]
     hash: usize,
 }
 
 /// Runs `datagen`.
 pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
+    if a.random_min > a.random_max {
+        return Err(CliError::Usage(format!(
+            "--random-min {} is above --random-max {}",
+            a.random_min, a.random_max
+        )));
+    }
     let config = Config {
         seed: a.seed,
         random_min: a.random_min,
         random_max: a.random_max,
         level: a.level,
         exact_from: a.exact,
-        hash_mib: a.hash.max(1),
+        hash_mib: a.hash,
     };
     let bar = RunBar::new("positions");
     let start = Instant::now();

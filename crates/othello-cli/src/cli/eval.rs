@@ -2,7 +2,9 @@
 //! in file order, one line each (discs, side to move's view, as a decimal). When the file
 //! annotates exact scores, a table of mean absolute errors per number of empties goes to
 //! standard error, so that anyone can measure the evaluation on positions of their own. A line
-//! that does not parse is reported on standard error and skipped (the exit status is then 1).
+//! that does not parse is reported on standard error and skipped, a line that annotates an
+//! illegal move is evaluated but its scores are not used (the exit status is then 1); a file
+//! without any position is an error.
 
 use super::CliError;
 use clap::Args;
@@ -89,7 +91,18 @@ pub fn run(a: &EvalArgs) -> Result<ExitCode, CliError> {
         let board = problem.position.board;
         let empties = board.empty_count();
         let score = f64::from(weights.evaluate_board(board.player(), board.opponent())) / 128.0;
-        let exact = problem.best_score();
+        let mut exact = problem.best_score();
+        if let Some(&mv) = problem.illegal_annotations().first() {
+            // the annotations are wrong: the position is evaluated but not measured against them
+            bad_lines += 1;
+            exact = None;
+            eprintln!(
+                "{}:{}: the annotated move {} is not legal in this position (scores not used)",
+                a.file.display(),
+                lineno + 1,
+                ply_othello::square_name(mv)
+            );
+        }
         if let Some(e) = exact {
             let err = errors.entry(empties).or_default();
             let d = score - f64::from(e);
@@ -114,6 +127,9 @@ pub fn run(a: &EvalArgs) -> Result<ExitCode, CliError> {
             // standard output closed (`| head`): nothing more to say
             return Ok(ExitCode::SUCCESS);
         }
+    }
+    if index == 0 {
+        return Err(CliError::NoPositions(a.file.display().to_string()));
     }
     if !errors.is_empty() {
         eprintln!("empties  positions  MAE (discs)  RMSE");

@@ -3,8 +3,8 @@
 use super::engine::EngineArgs;
 use super::{serve, CliError};
 use clap::Args;
+use ply_othello_cli::protocol::lines::ByteLines;
 use ply_othello_cli::protocol::GtpSession;
-use std::io::BufRead;
 use std::process::ExitCode;
 
 /// Arguments of `gtp`.
@@ -17,9 +17,13 @@ pub struct GtpArgs {
 /// Runs the GTP loop until `quit` or end of input.
 pub fn run(a: &GtpArgs) -> Result<ExitCode, CliError> {
     let mut session = GtpSession::new(a.engine.engine()?, a.engine.level());
-    let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+    let lines = ByteLines::new(std::io::stdin().lock());
     serve(lines, |line, out| {
-        if let Some(reply) = session.handle(line) {
+        let reply = match line {
+            Ok(line) => session.handle(&line),
+            Err(bad) => Some(session.reject(&bad)),
+        };
+        if let Some(reply) = reply {
             // a reply ends with an empty line: write it without the last newline
             out(reply.strip_suffix('\n').unwrap_or(&reply));
         }

@@ -1,16 +1,22 @@
-//! `ply-othello match`: ply against an external GTP engine from WTHOR or file openings (WTHOR
-//! prefixes filtered to balanced ones by a ply search), both colours per opening, per-game
-//! clocks; prints a line per game and W/D/L, points, disc
-//! differential and Elo with its 95% interval.
+//! `ply-othello match`: ply against an external GTP engine from the built-in openings, a file of
+//! openings or WTHOR prefixes (filtered to balanced ones by a ply search), both colours per
+//! opening, per-game clocks; prints a line per game and W/D/L, points, disc differential and Elo
+//! with its 95% interval (or, with `--json`, one JSON object).
+//!
+//! An opponent that exits, stops answering (`--reply-timeout`) or refuses a command loses the
+//! game it happens in by 64 discs; the match then stops with an error naming the opponent and
+//! the game (exit 1), or with `--keep-going` restarts the opponent and goes on.
 
 use super::CliError;
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use ply_othello::wthor;
 use ply_othello::{format_moves, Color};
+use ply_othello_engine::MAX_HASH_MIB;
 use ply_othello_engine::{Engine, EngineOptions, Limits};
 use ply_othello_tools::matchplay::{
-    openings_from_games, parse_openings, play_game, select_balanced, GameOptions, GtpClient, Tally,
-    Termination,
+    builtin_openings, openings_from_games, parse_openings, play_game, select_balanced, GameOptions,
+    GameRecord, GtpClient, Tally, Termination,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,11 +27,14 @@ use std::time::Duration;
 /// Arguments of `match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// Opponent GTP command line, e.g. "/usr/games/gtp-rhino --level 5 --book 0".
+    /// Opponent GTP command line, e.g. "/usr/games/gtp-rhino --level 5 --book 0" (split on
+    /// spaces). An opponent that exits, stops answering or refuses a command loses that game by
+    /// 64 discs and the match stops with an error (exit 1), unless --keep-going.
     #[arg(long)]
     opponent: String,
-    /// Number of games (rounded up to an even number: each opening is played with both colours).
-    #[arg(long, default_value_t = 2)]
+    /// Number of games, at least 1 (rounded up to an even number: each opening is played with
+    /// both colours).
+    #[arg(long, default_value_t = 2, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     games: usize,
     /// ply's clock per game in seconds (no clock when absent: play by level).
     #[arg(long)]
@@ -33,15 +42,30 @@ pub struct MatchArgs {
     /// The opponent's clock per game in seconds (default: the same as --time; unlimited if neither).
     #[arg(long)]
     opponent_time: Option<f64>,
-    /// ply's level (with a clock, the level caps the search and the clock still applies).
+    /// Without an opponent clock: seconds a `genmove` reply is awaited before the opponent is
+    /// declared unresponsive (other commands wait at most 10 s). With a clock, the clock and
+    /// 5 s of grace decide (a late reply is a time loss).
+    #[arg(long, default_value_t = 60.0)]
+    reply_timeout: f64,
+    /// After the opponent exits, hangs or refuses a command: restart it and go on (the game is
+    /// still lost by it), instead of stopping the match with an error.
     #[arg(long)]
+    keep_going: bool,
+    /// ply's level 0..=60 (default: the engine's; with a clock, the level caps the search and
+    /// the clock still applies).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=60))]
     level: Option<u8>,
-    /// Openings file: one move list a line.
-    #[arg(long)]
+    /// Openings file: one move list a line (instead of the built-in openings).
+    #[arg(long, conflicts_with = "wthor")]
     openings: Option<PathBuf>,
-    /// WTHOR directory to draw openings from (used when --openings is absent).
-    #[arg(long, default_value = "../shared/othello/wthor")]
-    wthor: PathBuf,
+    /// WTHOR directory to draw openings from (instead of the built-in openings), e.g.
+    /// ../shared/othello/wthor.
+    #[arg(long)]
+    wthor: Option<PathBuf>,
+    /// Print the summary (and every game) as one JSON object on standard output; the game lines
+    /// go to standard error.
+    #[arg(long)]
+    json: bool,
     /// Seed for the choice of WTHOR openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -49,17 +73,19 @@ pub struct MatchArgs {
     /// `--balance-level` (a negative value keeps every opening).
     #[arg(long, default_value_t = 4, allow_hyphen_values = true)]
     balance: i32,
-    /// Level of the balance check.
-    #[arg(long, default_value_t = 16)]
+    /// Level of the balance check (0..=60).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u8).range(0..=60))]
     balance_level: u8,
     /// Write the openings played (one move list a line) to this file.
     #[arg(long)]
     openings_out: Option<PathBuf>,
-    /// ply's search threads.
-    #[arg(long, default_value_t = 1)]
+    /// ply's search threads (1..=1024).
+    #[arg(long, default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::engine::MAX_THREADS as u64))]
     threads: usize,
-    /// ply's hash tables in MiB.
-    #[arg(long, default_value_t = 64)]
+    /// ply's hash tables in MiB (1..=1048576).
+    #[arg(long, default_value_t = 64,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MIB as u64))]
     hash: usize,
     /// Append one line per game (result, times, moves) to this file.
     #[arg(long)]
@@ -77,19 +103,31 @@ fn secs(x: Option<f64>) -> Result<Option<Duration>, CliError> {
     .transpose()
 }
 
-/// Runs the match.
-///
-/// # Errors
-/// Unreadable openings, a bad time, or an opponent that cannot be started.
-pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
-    let pairs = a.games.div_ceil(2).max(1);
-    let openings = match &a.openings {
-        Some(p) => {
+/// Where the openings come from, for the header.
+fn source_text(a: &MatchArgs) -> String {
+    match (&a.openings, &a.wthor, a.balance) {
+        (Some(p), _, _) => format!("from {}", p.display()),
+        (None, None, _) => "built in".to_string(),
+        (None, Some(d), b) if b < 0 => format!("from WTHOR {} (seed {})", d.display(), a.seed),
+        (None, Some(d), b) => format!(
+            "from WTHOR {} (seed {}), scored within ±{b} discs at level {}",
+            d.display(),
+            a.seed,
+            a.balance_level
+        ),
+    }
+}
+
+/// The openings of the match: `--openings`, `--wthor` or the built-in set; at most `pairs`.
+fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<usize>>, CliError> {
+    let openings = match (&a.openings, &a.wthor) {
+        (Some(p), _) => {
             let text = super::read_text(p)?;
-            parse_openings(&text).map_err(CliError::Match)?
+            parse_openings(&text).map_err(|e| CliError::Match(format!("{}: {e}", p.display())))?
         }
-        None => {
-            let files = wthor::read_dir(&a.wthor).map_err(|e| CliError::Match(e.to_string()))?;
+        (None, None) => builtin_openings(),
+        (None, Some(dir)) => {
+            let files = wthor::read_dir(dir).map_err(|e| CliError::Match(e.to_string()))?;
             let pool = openings_from_games(
                 files
                     .iter()
@@ -100,12 +138,12 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
             if a.balance < 0 {
                 pool.into_iter().take(pairs).collect()
             } else {
-                let mut judge = Engine::new(EngineOptions {
+                let mut judge = Engine::try_new(EngineOptions {
                     hash_mib: 16,
                     ..EngineOptions::default()
-                });
+                })?;
                 let limits = Limits {
-                    level: Some(a.balance_level.min(60)),
+                    level: Some(a.balance_level),
                     ..Limits::default()
                 };
                 let stop = AtomicBool::new(false);
@@ -117,23 +155,133 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
             }
         }
     };
-    if let Some(p) = &a.openings_out {
-        let text: String = openings.iter().map(|o| format_moves(o) + "\n").collect();
-        super::write(p, text)?;
-    }
     if openings.is_empty() {
         return Err(CliError::Match("no openings".into()));
+    }
+    Ok(openings)
+}
+
+/// A clock for the header: `30 s`, or `none`.
+fn time_text(t: Option<Duration>, none: &str) -> String {
+    t.map_or(none.to_string(), |t| format!("{} s", t.as_secs_f64()))
+}
+
+/// The Elo estimate and its 95% interval as text, `n/a` where undefined (no games, or a score
+/// of 0 or 100 %).
+fn elo_text(tally: &Tally) -> String {
+    let (elo, half) = tally.elo();
+    if tally.games() == 0 || !elo.is_finite() {
+        return "n/a".into();
+    }
+    // `+ 0.0` turns -0 into 0
+    let elo = (elo + 0.0).round() + 0.0;
+    if half.is_finite() {
+        format!("{elo:+.0} ± {half:.0} (95%)")
+    } else {
+        format!("{elo:+.0} (95% interval n/a)")
+    }
+}
+
+/// A finite number for JSON, `null` otherwise.
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!(x)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+/// Counts of the ways games ended.
+#[derive(Default)]
+struct Endings {
+    ply_time: u32,
+    ply_illegal: u32,
+    opponent_time: u32,
+    opponent_illegal: u32,
+    opponent_failed: u32,
+}
+
+impl Endings {
+    fn add(&mut self, t: &Termination) {
+        match t {
+            Termination::Normal => {}
+            Termination::PlyTimeLoss => self.ply_time += 1,
+            Termination::PlyIllegal(_) => self.ply_illegal += 1,
+            Termination::OpponentTimeLoss => self.opponent_time += 1,
+            Termination::OpponentIllegal(_) => self.opponent_illegal += 1,
+            Termination::OpponentFailed(_) => self.opponent_failed += 1,
+        }
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    if c == Color::Black {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+/// Standard output, written line by line: a closed one (`| head`) ends the match quietly.
+struct Out {
+    closed: bool,
+}
+
+impl Out {
+    fn line(&mut self, text: &str) {
+        if self.closed {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        self.closed = writeln!(out, "{text}").and_then(|()| out.flush()).is_err();
+    }
+}
+
+/// Lets a write to an opponent that has exited fail with an error instead of killing ply:
+/// `main` restores the default `SIGPIPE` action (so that `| head` ends the program quietly),
+/// which would kill the match the moment it writes to a dead opponent.
+fn ignore_sigpipe() {
+    // SAFETY: SIG_IGN is a valid disposition; changing it only turns the signal into an EPIPE
+    // error on the failing write, which every writer of this subcommand handles.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+/// Runs the match.
+///
+/// # Errors
+/// Unreadable openings, a bad time, or an opponent that cannot be started. An opponent that
+/// fails during the match (without `--keep-going`) is reported on standard error after the
+/// summary, and the exit code is 1.
+pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
+    ignore_sigpipe();
+    let pairs = a.games.div_ceil(2).max(1);
+    let openings = openings(a, pairs)?;
+    if let Some(p) = &a.openings_out {
+        let text: String = openings
+            .iter()
+            .take(pairs)
+            .map(|o| format_moves(o) + "\n")
+            .collect();
+        super::write(p, text)?;
     }
     let weights = match &a.eval_file {
         Some(p) => Some(ply_othello_engine::eval::parse_weights(&super::read(p)?)?),
         None => None,
     };
     let ply_time = secs(a.time)?;
+    let reply_timeout = secs(Some(a.reply_timeout))?.unwrap_or_default();
+    if reply_timeout.is_zero() {
+        return Err(CliError::Match("--reply-timeout must be above 0".into()));
+    }
     let opts = GameOptions {
         ply_time,
         opponent_time: secs(a.opponent_time)?.or(ply_time),
         level: a.level,
         grace: Duration::from_secs(5),
+        reply_timeout,
     };
     let mut log = match &a.log {
         Some(p) => Some(
@@ -148,31 +296,36 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         ),
         None => None,
     };
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::try_new(EngineOptions {
         hash_mib: a.hash,
         threads: a.threads,
         weights,
-    });
-    let mut opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
-    let mut tally = Tally::default();
-    let (mut ply_tl, mut opp_tl, mut ply_ill, mut opp_ill, mut crashes) = (0, 0, 0, 0, 0);
-    let n = 2 * pairs;
-    let source = match (&a.openings, a.balance) {
-        (Some(p), _) => format!("from {}", p.display()),
-        (None, b) if b < 0 => format!("from WTHOR (seed {})", a.seed),
-        (None, b) => format!(
-            "from WTHOR (seed {}), scored within ±{b} discs at level {}",
-            a.seed, a.balance_level
-        ),
+    })?;
+    let spawn = || {
+        GtpClient::spawn(&a.opponent)
+            .map_err(|e| CliError::Match(format!("opponent `{}`: {e}", a.opponent)))
     };
-    println!(
-        "match: {n} games vs `{}`, ply time {:?}, opponent time {:?}, level {:?}, {} openings {source}",
+    let mut opponent = spawn()?;
+    let mut out = Out { closed: false };
+    let mut tally = Tally::default();
+    let mut endings = Endings::default();
+    let mut games_json = Vec::new();
+    let n = 2 * pairs;
+    let header = format!(
+        "match: {n} games vs `{}`, ply time {}, opponent time {}, level {}, {} openings {}",
         a.opponent,
-        opts.ply_time,
-        opts.opponent_time,
-        a.level,
-        openings.len().min(pairs)
+        time_text(opts.ply_time, "none"),
+        time_text(opts.opponent_time, "unlimited"),
+        a.level.map_or("default".to_string(), |l| l.to_string()),
+        openings.len().min(pairs),
+        source_text(a),
     );
+    if a.json {
+        eprintln!("{header}");
+    } else {
+        out.line(&header);
+    }
+    let mut failure = None;
     for g in 0..n {
         let opening = &openings[(g / 2) % openings.len()];
         let color = if g % 2 == 0 {
@@ -180,28 +333,13 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         } else {
             Color::White
         };
-        let r = play_game(&mut engine, &mut opponent, opening, color, &opts);
+        let r: GameRecord = play_game(&mut engine, &mut opponent, opening, color, &opts);
         tally.add(r.ply_diff);
-        match &r.termination {
-            Termination::Normal => {}
-            Termination::PlyTimeLoss => ply_tl += 1,
-            Termination::PlyIllegal(_) => ply_ill += 1,
-            Termination::OpponentTimeLoss => opp_tl += 1,
-            Termination::OpponentIllegal(_) => opp_ill += 1,
-            Termination::OpponentCrash(_) => crashes += 1,
-        }
-        if !matches!(r.termination, Termination::Normal) {
-            // Start a fresh opponent after any abnormal end: its state is unknown.
-            opponent = GtpClient::spawn(&a.opponent).map_err(|e| CliError::Match(e.to_string()))?;
-        }
+        endings.add(&r.termination);
         let line = format!(
-            "game {}/{n}: ply {} {:+} ({:?}) ply {:.1}s opp {:.1}s | +{} ={} -{} {:.1}% | {}",
+            "game {}/{n}: ply {} {:+} ({}) ply {:.1} s opp {:.1} s | +{} ={} -{} {:.1}% | {}",
             g + 1,
-            if color == Color::Black {
-                "black"
-            } else {
-                "white"
-            },
+            color_word(color),
             r.ply_diff,
             r.termination,
             r.ply_used.as_secs_f64(),
@@ -212,25 +350,90 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
             100.0 * tally.score(),
             format_moves(&r.moves),
         );
-        println!("{line}");
+        if a.json {
+            eprintln!("{line}");
+            games_json.push(serde_json::json!({
+                "game": g + 1,
+                "ply_color": color_word(color),
+                "ply_diff": r.ply_diff,
+                "termination": r.termination.to_string(),
+                "ply_seconds": r.ply_used.as_secs_f64(),
+                "opponent_seconds": r.opponent_used.as_secs_f64(),
+                "moves": format_moves(&r.moves),
+            }));
+        } else {
+            out.line(&line);
+        }
         if let Some(f) = log.as_mut() {
             let _ = writeln!(f, "{line}");
         }
+        if out.closed {
+            // standard output was closed (`| head`): nobody reads the rest
+            return Ok(ExitCode::FAILURE);
+        }
+        if let Termination::OpponentFailed(why) = &r.termination {
+            let what = format!(
+                "opponent `{}` failed in game {}/{n}: {why}",
+                a.opponent,
+                g + 1
+            );
+            if !a.keep_going {
+                failure = Some(what);
+                break;
+            }
+            eprintln!("ply-othello: match: {what}; restarting it (--keep-going)");
+        }
+        if !matches!(r.termination, Termination::Normal) && g + 1 < n {
+            // Start a fresh opponent after any abnormal end: its state is unknown.
+            opponent = spawn()?;
+        }
     }
-    let (elo, half) = tally.elo();
-    println!(
-        "result: {} games +{} ={} -{} points {:.1}% mean disc diff {:+.2} Elo {:+.0} ± {:.0} (95%)",
-        tally.games(),
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score(),
-        tally.mean_discs(),
-        elo,
-        half
-    );
-    println!(
-        "ply time losses {ply_tl}, ply illegal {ply_ill}; opponent time losses {opp_tl}, illegal {opp_ill}, crashes {crashes}"
-    );
-    Ok(ExitCode::SUCCESS)
+    drop(opponent);
+    let e = &endings;
+    if a.json {
+        let (elo, half) = tally.elo();
+        let defined = tally.games() > 0 && elo.is_finite();
+        let summary = serde_json::json!({
+            "opponent": a.opponent,
+            "games_planned": n,
+            "games": tally.games(),
+            "wins": tally.wins,
+            "draws": tally.draws,
+            "losses": tally.losses,
+            "points_percent": 100.0 * tally.score(),
+            "mean_disc_diff": tally.mean_discs(),
+            "elo": if defined { finite(elo + 0.0) } else { serde_json::Value::Null },
+            "elo_95_half_width": if defined { finite(half) } else { serde_json::Value::Null },
+            "ply_time_losses": e.ply_time,
+            "ply_illegal": e.ply_illegal,
+            "opponent_time_losses": e.opponent_time,
+            "opponent_illegal": e.opponent_illegal,
+            "opponent_failures": e.opponent_failed,
+            "stopped": failure,
+            "game_list": games_json,
+        });
+        out.line(&summary.to_string());
+    } else {
+        out.line(&format!(
+            "result: {} games +{} ={} -{} points {:.1}% mean disc diff {:+.2} Elo {}",
+            tally.games(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            tally.mean_discs(),
+            elo_text(&tally),
+        ));
+        out.line(&format!(
+            "ply time losses {}, ply illegal {}; opponent time losses {}, illegal {}, failures {}",
+            e.ply_time, e.ply_illegal, e.opponent_time, e.opponent_illegal, e.opponent_failed
+        ));
+    }
+    match failure {
+        Some(what) => {
+            eprintln!("ply-othello: match: {what}; match stopped after {} of {n} games (--keep-going goes on)", tally.games());
+            Ok(ExitCode::FAILURE)
+        }
+        None => Ok(ExitCode::SUCCESS),
+    }
 }

@@ -20,16 +20,27 @@ pub mod weights;
 use std::io::Write;
 use thiserror::Error;
 
+/// The most search threads the batch subcommands (`solve`, `bench`) accept, as the engine
+/// options do ([`engine::MAX_THREADS`]).
+pub const MAX_THREADS: u64 = engine::MAX_THREADS as u64;
+
+/// The largest transposition table the batch subcommands (`solve`, `datagen`) accept, in MiB
+/// (the engine's [`MAX_HASH_MIB`](ply_othello_engine::MAX_HASH_MIB), 1 TiB); a size the
+/// system cannot give is refused when the tables are allocated.
+pub const MAX_HASH_MIB: u64 = ply_othello_engine::MAX_HASH_MIB as u64;
+
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
 /// one, until `handle` returns false (the session quit), the input ends or stdout closes.
-pub fn serve(
-    lines: impl IntoIterator<Item = String>,
-    mut handle: impl FnMut(&str, &mut dyn FnMut(&str)) -> bool,
+/// A line is text or, for one that is not UTF-8, the error to report
+/// ([`ByteLines`](ply_othello_cli::protocol::lines::ByteLines)).
+pub fn serve<L>(
+    lines: impl IntoIterator<Item = L>,
+    mut handle: impl FnMut(L, &mut dyn FnMut(&str)) -> bool,
 ) {
     let mut out = std::io::stdout().lock();
     for line in lines {
         let mut failed = false;
-        let go_on = handle(&line, &mut |reply| {
+        let go_on = handle(line, &mut |reply| {
             failed |= writeln!(out, "{reply}").and_then(|_| out.flush()).is_err();
         });
         if failed || !go_on {
@@ -90,7 +101,7 @@ pub enum CliError {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// A board given on the command line is malformed.
+    /// A board given on the command line is malformed (a usage error, exit status 2).
     #[error("bad board: {0}")]
     Board(#[from] ply_othello::ParseError),
     /// The training pipeline failed.
@@ -105,7 +116,34 @@ pub enum CliError {
     /// A match could not be set up (openings, times, opponent).
     #[error("match: {0}")]
     Match(String),
+    /// The transposition tables (`--hash`) could not be allocated.
+    #[error("--hash: {0}")]
+    Hash(#[from] ply_othello_engine::TableError),
     /// Data generation failed (options, output file).
     #[error("datagen: {0}")]
     Datagen(String),
+    /// Options that are individually valid but cannot be used together or on this input
+    /// (e.g. `--random-min` above `--random-max`): a usage error, exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// A result could not be written as JSON.
+    #[error("cannot write JSON: {0}")]
+    Json(String),
+    /// An input file holds no position to work on.
+    #[error("no positions in {0}")]
+    NoPositions(String),
+    /// A batch input holds data the command refuses (e.g. too many empties to solve).
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl CliError {
+    /// The exit status of the program for this error: 2 for a usage error, 1 for any other
+    /// (runtime) error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) | CliError::Board(_) => 2,
+            _ => 1,
+        }
+    }
 }

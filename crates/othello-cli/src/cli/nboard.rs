@@ -4,8 +4,8 @@
 use super::engine::EngineArgs;
 use super::{serve, CliError};
 use clap::Args;
+use ply_othello_cli::protocol::lines::{ByteLines, NotUtf8};
 use ply_othello_cli::protocol::NboardSession;
-use std::io::BufRead;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -21,12 +21,11 @@ pub struct NboardArgs {
 pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
     let mut session = NboardSession::new(a.engine.engine()?, a.engine.level());
     let stop = session.stop_flag();
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Result<String, NotUtf8>>();
     let reader_stop = stop.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if NboardSession::interrupts(&line) {
+        for line in ByteLines::new(std::io::stdin().lock()) {
+            if line.as_deref().is_ok_and(NboardSession::interrupts) {
                 reader_stop.store(true, Ordering::Relaxed);
             }
             if tx.send(line).is_err() {
@@ -35,11 +34,14 @@ pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
         }
         // end of input ends the session like `quit`
         reader_stop.store(true, Ordering::Relaxed);
-        let _ = tx.send("quit".to_string());
+        let _ = tx.send(Ok("quit".to_string()));
     });
     serve(rx, |line, out| {
         stop.store(false, Ordering::Relaxed);
-        session.handle(line, out);
+        match line {
+            Ok(line) => session.handle(&line, out),
+            Err(bad) => session.reject(&bad, out),
+        }
         !session.quit_requested()
     });
     Ok(ExitCode::SUCCESS)

@@ -4,6 +4,7 @@
 //! best one is counted apart, as an alternative best move.
 
 use super::CliError;
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello::square_name;
@@ -16,13 +17,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Default of `--max-empties`: the deepest FFO problems have 34 empties.
+pub const DEFAULT_MAX_EMPTIES: u32 = 36;
+
 /// Arguments of `solve`.
 #[derive(Args)]
 pub struct SolveArgs {
     /// OBF file (`<board> <X|O>; A2:+38; ...` per line).
     file: String,
-    /// Search threads (1 = the sequential reference search).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1..=1024 (1 = the sequential reference search).
+    #[arg(long, default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_THREADS))]
     threads: usize,
     /// Compute the exact score of every legal move and check every annotation.
     #[arg(long)]
@@ -33,9 +38,16 @@ pub struct SolveArgs {
     /// One JSON object per position and a summary object instead of the table.
     #[arg(long)]
     json: bool,
-    /// Transposition table size in MiB.
-    #[arg(long, alias = "hash-mib", default_value_t = 256)]
+    /// Transposition table size in MiB, 1..=1048576.
+    #[arg(long, alias = "hash-mib", default_value_t = 256,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_HASH_MIB))]
     hash: usize,
+    /// Refuse the file if a position has more empty squares than this: an exact solve takes
+    /// seconds at 30 empties but grows about threefold per further empty, so that the start
+    /// position (60) would never end. Raise it to solve deeper positions on purpose.
+    #[arg(long, default_value_t = DEFAULT_MAX_EMPTIES,
+          value_parser = clap::value_parser!(u32).range(0..=60))]
+    max_empties: u32,
     /// Evaluation weights that order the moves instead of the built-in ones (ply or Edax
     /// `eval.dat` format); the scores stay exact, the nodes and times change.
     #[arg(long)]
@@ -125,6 +137,7 @@ fn verdict_word(v: Verdict) -> &'static str {
         Verdict::WrongScore { .. } => "wrong score",
         Verdict::WrongMove { .. } => "wrong move",
         Verdict::Unannotated => "unannotated",
+        Verdict::IllegalAnnotation { .. } => "illegal move annotated",
     }
 }
 
@@ -279,50 +292,95 @@ fn print_summary(t: &Totals, json: bool) {
     }
 }
 
-/// A progress bar on a terminal (and never with `--json`), else a hidden one.
+/// A progress bar on a terminal (and never with `--json`), else a hidden one; it names the
+/// position being solved and its running time, so that a long solve is seen to progress.
 fn progress_bar(len: usize, json: bool) -> ProgressBar {
     if !std::io::stderr().is_terminal() || json {
         return ProgressBar::hidden();
     }
     let b = ProgressBar::new(len as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed}") {
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
         b.set_style(style);
     }
+    b.enable_steady_tick(std::time::Duration::from_millis(250));
     b
+}
+
+/// The problems of an OBF file with their 1-based line numbers; lines that do not parse are
+/// reported on standard error and counted in `bad_lines`.
+fn read_problems(file: &str, text: &str, bad_lines: &mut usize) -> Vec<(usize, Obf)> {
+    let mut problems = Vec::new();
+    for (lineno, line) in text.lines().enumerate() {
+        match parse_obf_line(line) {
+            Ok(Some(o)) => problems.push((lineno + 1, o)),
+            Ok(None) => {}
+            Err(e) => {
+                *bad_lines += 1;
+                eprintln!("{file}:{}: {e} (line skipped)", lineno + 1);
+            }
+        }
+    }
+    problems
+}
+
+/// Refuses a file with a position deeper than `--max-empties`, before any solving.
+fn check_depth(file: &str, problems: &[(usize, Obf)], max: u32) -> Result<(), CliError> {
+    let deep: Vec<String> = problems
+        .iter()
+        .filter(|(_, o)| o.position.board.empty_count() > max)
+        .map(|(line, o)| format!("{file}:{line} ({} empties)", o.position.board.empty_count()))
+        .collect();
+    match deep.first() {
+        None => Ok(()),
+        Some(first) => Err(CliError::Refused(format!(
+            "{} position(s) with more than {max} empties, e.g. {first}: an exact solve that \
+             deep may not end in any useful time; give --max-empties N to solve them anyway",
+            deep.len()
+        ))),
+    }
 }
 
 /// Runs `solve`.
 pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     let text = super::read_text(std::path::Path::new(&a.file))?;
     let mode = mode(a);
-    let threads = a.threads.max(1);
-    let mut solver = Solver::with_threads(a.hash, a.portable, threads);
+    let mut totals = Totals::default();
+    let problems = read_problems(&a.file, &text, &mut totals.bad_lines);
+    if problems.is_empty() {
+        return Err(CliError::NoPositions(a.file.clone()));
+    }
+    check_depth(&a.file, &problems, a.max_empties)?;
+    let threads = a.threads;
+    let mut solver = Solver::try_with_threads(a.hash, a.portable, threads)?;
     if let Some(path) = &a.eval_file {
         solver = solver.with_weights(&parse_weights(&super::read(path)?)?);
     }
-    let lines: Vec<&str> = text.lines().collect();
-    let bar = progress_bar(lines.len(), a.json);
+    let bar = progress_bar(problems.len(), a.json);
     if !a.json {
-        print_header(&solver, threads);
+        bar.suspend(|| print_header(&solver, threads));
     }
-    let mut totals = Totals::default();
-    for (lineno, line) in lines.iter().enumerate() {
+    for (line, obf) in &problems {
+        let index = totals.positions + 1;
+        bar.set_message(format!(
+            "solving #{index} ({} empties)",
+            obf.position.board.empty_count()
+        ));
+        let solved = solve_one(&mut solver, obf, index, mode);
         bar.inc(1);
-        let obf = match parse_obf_line(line) {
-            Ok(Some(o)) => o,
-            Ok(None) => continue,
-            Err(e) => {
-                totals.bad_lines += 1;
-                bar.suspend(|| eprintln!("{}:{}: {e} (line skipped)", a.file, lineno + 1));
-                continue;
-            }
-        };
-        let solved = solve_one(&mut solver, &obf, totals.positions + 1, mode);
+        if let Verdict::IllegalAnnotation { annotated } = solved.verdict {
+            bar.suspend(|| {
+                eprintln!(
+                    "{}:{line}: the annotated move {} is not legal in this position",
+                    a.file,
+                    square_name(annotated)
+                );
+            });
+        }
         totals.add(&solved);
         if a.json {
-            print_position_json(&solved, &obf);
+            print_position_json(&solved, obf);
         } else {
-            bar.suspend(|| print_row(&solved, &obf, mode));
+            bar.suspend(|| print_row(&solved, obf, mode));
         }
     }
     bar.finish_and_clear();

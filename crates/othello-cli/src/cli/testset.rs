@@ -18,11 +18,11 @@ use std::process::ExitCode;
 pub struct TestsetArgs {
     /// `datagen` output files with the test games (made with `--random-min 0 --random-max 12
     /// --exact E`, E at least the largest number of empties asked for).
-    #[arg(long, required = true)]
+    #[arg(long, required = true, num_args = 1..)]
     data: Vec<PathBuf>,
     /// Training data (`datagen` output or `train --labels` files): none of their positions, up to
     /// symmetry, enters the test set.
-    #[arg(long)]
+    #[arg(long, num_args = 1..)]
     exclude: Vec<PathBuf>,
     /// Numbers of empties to keep (comma-separated); one file `e<N>.obf` each.
     #[arg(long, value_delimiter = ',', default_value = "14,20,24")]
@@ -53,6 +53,10 @@ pub fn run(a: &TestsetArgs) -> Result<ExitCode, CliError> {
     let mut labels = Vec::new();
     for path in &a.data {
         labels.extend(read_records(path)?);
+    }
+    if labels.is_empty() {
+        let names: Vec<String> = a.data.iter().map(|p| p.display().to_string()).collect();
+        return Err(CliError::NoPositions(names.join(", ")));
     }
     let mut training = HashSet::new();
     for path in &a.exclude {

@@ -2,19 +2,23 @@
 
 use super::engine::EngineArgs;
 use super::{serve, CliError};
+use ply_othello_cli::protocol::lines::ByteLines;
 use ply_othello_cli::protocol::TextSession;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Reads commands until `quit` or end of input.
 pub fn run(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     let mut session = TextSession::new(engine.engine()?);
     session.set_level(engine.level());
-    let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+    let lines = ByteLines::new(std::io::stdin().lock());
     // a closed stdout shows up in `serve`; nothing to do about it here
     let _ = writeln!(std::io::stdout().lock(), "{}", session.banner());
     serve(lines, |line, out| {
-        session.handle(line, out);
+        match line {
+            Ok(line) => session.handle(&line, out),
+            Err(bad) => session.reject(&bad, out),
+        }
         !session.quit_requested()
     });
     Ok(ExitCode::SUCCESS)

@@ -1,5 +1,6 @@
-//! `ply-othello train`: fits the pattern evaluation on the WTHOR games (or only measures a
-//! weight file) and reports the held-out mean absolute errors.
+//! `ply-othello train`: fits the pattern evaluation on the WTHOR games and label files (or only
+//! measures a weight file) and reports the held-out mean absolute errors. With neither
+//! `--wthor` nor `--labels` it runs on the small built-in set of ply's own self-play labels.
 
 use super::CliError;
 use clap::Args;
@@ -12,11 +13,14 @@ use std::process::ExitCode;
 /// Arguments of `train`.
 #[derive(Args)]
 pub struct TrainArgs {
-    /// Directory of the WTHOR `*.wtb` files.
-    #[arg(long, default_value = "../shared/othello/wthor")]
-    wthor: PathBuf,
-    /// Extra training positions with exact scores (`<64 squares> <X|O> <score>` a line).
+    /// Directory of the WTHOR `*.wtb` files (e.g. `../shared/othello/wthor`); without it the
+    /// label files are split into training, validation and test positions, and with no label
+    /// file either a small built-in set of ply's self-play labels is used.
     #[arg(long)]
+    wthor: Option<PathBuf>,
+    /// Training positions with scores (`<64 squares> <X|O> <score>` a line, `datagen` output,
+    /// or OBF lines); several files may follow.
+    #[arg(long, num_args = 1..)]
     labels: Vec<PathBuf>,
     /// Write the weights in ply's compressed format.
     #[arg(long)]
@@ -94,7 +98,7 @@ pub struct TrainArgs {
     #[arg(long)]
     test_label_out: Option<PathBuf>,
     /// Measure against these solved held-out positions (files from `--test-label-out`).
-    #[arg(long)]
+    #[arg(long, num_args = 1..)]
     test_labels: Vec<PathBuf>,
     /// Write the solved training positions to this label file.
     #[arg(long)]

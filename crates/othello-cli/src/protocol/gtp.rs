@@ -3,6 +3,7 @@
 //! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
 
 use super::format::board_diagram;
+use super::lines::NotUtf8;
 use ply_othello::{color_name, Game};
 use ply_othello::{parse_square, square_name, Color, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
@@ -122,6 +123,19 @@ impl GtpSession {
             Ok(text) => format!("={id} {text}").trim_end().to_string() + "\n\n",
             Err(text) => format!("?{id} {text}\n\n"),
         })
+    }
+
+    /// The failure reply to a line that is not UTF-8 (with the line's command id when it starts
+    /// with one); the session state is unchanged.
+    pub fn reject(&self, line: &NotUtf8) -> String {
+        let id = line
+            .lossy
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.parse::<u64>().ok())
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        format!("?{id} {line}\n\n")
     }
 
     fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {

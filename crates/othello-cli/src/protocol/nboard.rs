@@ -18,6 +18,7 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::format::{nboard_depth, pv_compact};
+use super::lines::NotUtf8;
 use ply_othello::ggf::{parse_ggf, parse_move};
 use ply_othello::Game;
 use ply_othello::{square_name, PASS};
@@ -79,6 +80,12 @@ impl NboardSession {
     /// True once `quit` was received.
     pub fn quit_requested(&self) -> bool {
         self.quit
+    }
+
+    /// Reports a line that is not UTF-8 as a `status error: ...` line; the session state is
+    /// unchanged.
+    pub fn reject(&self, line: &NotUtf8, out: &mut dyn FnMut(&str)) {
+        out(&format!("status error: {line}"));
     }
 
     /// Handles one line, writing every reply line (without its newline) to `out` as it comes.

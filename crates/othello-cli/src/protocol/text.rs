@@ -19,6 +19,7 @@
 //! unchanged.
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
+use super::lines::NotUtf8;
 use ply_othello::Game;
 use ply_othello::{format_moves, parse_moves, square_name, Color, Position, PASS};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
@@ -128,6 +129,11 @@ impl TextSession {
     /// Sets the level (clamped to 60).
     pub fn set_level(&mut self, level: u8) {
         self.level = level.min(60);
+    }
+
+    /// Reports a line that is not UTF-8 as an `error: ...` line; the game is unchanged.
+    pub fn reject(&self, line: &NotUtf8, out: &mut dyn FnMut(&str)) {
+        out(&format!("error: {line}"));
     }
 
     /// Handles one line, writing the answer (lines without their newline) to `out`.

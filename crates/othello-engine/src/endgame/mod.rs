@@ -117,11 +117,6 @@ pub const EVAL_SORT_DEPTH: u32 = 14;
 pub const EVAL_SORT_DEPTH_1: u32 = 18;
 
 impl<K: Kernel> Search<K> {
-    /// A search with its own table of `tt_mib` MiB.
-    pub fn new(k: K, tt_mib: usize) -> Search<K> {
-        Search::with_tt(k, Arc::new(Tt::new(tt_mib)))
-    }
-
     /// A search on a shared table `tt` (e.g. the midgame search's endgame table).
     pub fn with_tt(k: K, tt: Arc<Tt>) -> Search<K> {
         Search {
@@ -710,7 +705,7 @@ pub(crate) mod tests {
 
     fn check_kernel<K: Searches>(k: K) {
         let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut search = Search::new(k, 4);
+        let mut search = Search::with_tt(k, Arc::new(crate::tt::Tt::new(4)));
         for empties in 1..=10u32 {
             let count = match empties {
                 0..=7 => 200,

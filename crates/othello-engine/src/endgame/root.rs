@@ -12,7 +12,7 @@ use crate::midgame::level::MAX_LEVEL;
 use crate::midgame::think::{think, Context, DIRECT_SOLVE};
 use crate::moveorder::MoveList;
 use crate::split::Pool;
-use crate::tt::Tt;
+use crate::tt::{TableError, Tt};
 use crate::tt::{EXACT, NO_MOVE};
 use ply_othello::Board;
 use std::sync::atomic::AtomicBool;
@@ -286,6 +286,8 @@ pub struct Solver {
     threads: usize,
     /// Midgame table of the stages before an exact search, made on first use.
     mid_tt: Option<Arc<Tt>>,
+    /// True once that table could not be allocated (the stages are then skipped).
+    mid_failed: bool,
     /// Its size in MiB.
     mid_mib: usize,
 }
@@ -296,13 +298,29 @@ pub const ITERATED_FROM: u32 = DIRECT_SOLVE + 1;
 impl Solver {
     /// A solver with a `tt_mib` MiB transposition table, using the fastest kernel the CPU
     /// supports unless `portable` is set.
+    ///
+    /// # Panics
+    /// If the table cannot be allocated; use [`try_new`](Self::try_new) for a size given by a
+    /// user.
     pub fn new(tt_mib: usize, portable: bool) -> Solver {
+        match Solver::try_new(tt_mib, portable) {
+            Ok(solver) => solver,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Like [`new`](Self::new), or an error when the table is above
+    /// [`MAX_HASH_MIB`](crate::MAX_HASH_MIB) or cannot be allocated. (The smaller midgame table
+    /// of the selective stages is made on first use; if that fails, the solve goes straight to
+    /// the exact search, with the same score.)
+    pub fn try_new(tt_mib: usize, portable: bool) -> Result<Solver, TableError> {
         let cpu = if portable {
             Cpu::Portable
         } else {
             Cpu::detect()
         };
-        let mut search: Box<dyn Root> = with_kernel!(cpu, |k| Box::new(Search::new(k, tt_mib)));
+        let tt = Arc::new(Tt::try_new(tt_mib)?);
+        let mut search: Box<dyn Root> = with_kernel!(cpu, |k| Box::new(Search::with_tt(k, tt)));
         // the v1 evaluation orders moves at high empties (a test guards its decoding): with
         // its Edax-sized tables it solves FFO #20-39 and #45-49 in 4.10 s and 31.1 s of CPU
         // where the 62-feature v2 needs 4.86 s and 36.3 s (8 % more nodes, 7 % fewer per s)
@@ -310,22 +328,39 @@ impl Solver {
             .ok()
             .map(|w| Arc::new(crate::eval::Weights::new(&w)));
         search.set_weights(weights);
-        Solver {
+        Ok(Solver {
             search,
             threads: 1,
             mid_tt: None,
+            mid_failed: false,
             mid_mib: (tt_mib / 4).max(1),
-        }
+        })
     }
 
     /// Like [`new`](Self::new), searching with `threads` threads (1 = sequential reference).
+    ///
+    /// # Panics
+    /// If the table cannot be allocated; see [`try_with_threads`](Self::try_with_threads).
     pub fn with_threads(tt_mib: usize, portable: bool, threads: usize) -> Solver {
+        match Solver::try_with_threads(tt_mib, portable, threads) {
+            Ok(solver) => solver,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Like [`with_threads`](Self::with_threads), or an error when the table cannot be
+    /// allocated.
+    pub fn try_with_threads(
+        tt_mib: usize,
+        portable: bool,
+        threads: usize,
+    ) -> Result<Solver, TableError> {
         let threads = threads.max(1);
-        let mut solver = Solver::new(tt_mib, portable);
+        let mut solver = Solver::try_new(tt_mib, portable)?;
         let pool = (threads > 1).then(|| Arc::new(Pool::new(threads - 1)));
         solver.search.set_pool(pool);
         solver.threads = threads;
-        solver
+        Ok(solver)
     }
 
     /// Number of search threads.
@@ -341,12 +376,21 @@ impl Solver {
     /// Solves `board` (from the mover's view).
     pub fn solve(&mut self, board: &Board, mode: Mode) -> RootResult {
         let (p, o) = (board.player(), board.opponent());
-        if mode == Mode::Exact && board.empty_count() >= ITERATED_FROM && self.search.has_weights()
+        if mode == Mode::Exact
+            && board.empty_count() >= ITERATED_FROM
+            && self.search.has_weights()
+            && !self.mid_failed
         {
-            let mib = self.mid_mib;
-            let mid_tt = self.mid_tt.get_or_insert_with(|| Arc::new(Tt::new(mib)));
-            if let Some(r) = self.search.iterated(mid_tt, self.threads, board) {
-                return r;
+            if self.mid_tt.is_none() {
+                match Tt::try_new(self.mid_mib) {
+                    Ok(tt) => self.mid_tt = Some(Arc::new(tt)),
+                    Err(_) => self.mid_failed = true,
+                }
+            }
+            if let Some(mid_tt) = &self.mid_tt {
+                if let Some(r) = self.search.iterated(mid_tt, self.threads, board) {
+                    return r;
+                }
             }
         }
         self.search.solve(p, o, mode)

@@ -135,11 +135,12 @@ pub fn run(
             config.level
         )));
     }
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::try_new(EngineOptions {
         hash_mib: config.hash_mib,
         threads: 1,
         weights: None,
-    });
+    })
+    .map_err(|e| DatagenError::Config(format!("--hash: {e}")))?;
     let mut summary = Summary::default();
     summary.resumed = run_records(
         shard,

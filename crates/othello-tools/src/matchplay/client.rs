@@ -16,14 +16,15 @@ pub enum GtpError {
     /// The engine could not be started.
     #[error("cannot start {0}: {1}")]
     Spawn(String, std::io::Error),
-    /// Writing to the engine failed (it probably exited).
-    #[error("engine write failed: {0}")]
-    Write(std::io::Error),
-    /// The engine closed its output (a crash).
-    #[error("engine exited")]
-    Exited,
+    /// Writing to the engine failed for another reason than its exit.
+    #[error("cannot send `{0}` to the engine: {1}")]
+    Write(String, std::io::Error),
+    /// The engine exited or closed its output before answering the command; the text says how
+    /// it ended when that is known (`exit status: 1`).
+    #[error("engine exited before answering `{0}`{1}")]
+    Exited(String, String),
     /// No reply within the timeout.
-    #[error("engine did not answer `{0}` within {1:?}")]
+    #[error("engine did not answer `{0}` within {secs} s", secs = .1.as_secs_f64())]
     Timeout(String, Duration),
     /// The engine answered with `? message`.
     #[error("engine refused `{0}`: {1}")]
@@ -52,8 +53,9 @@ impl GtpClient {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| GtpError::Spawn(command.to_string(), e))?;
-        let stdin = child.stdin.take().ok_or(GtpError::Exited)?;
-        let stdout = child.stdout.take().ok_or(GtpError::Exited)?;
+        let no_pipe = || GtpError::Exited(String::new(), " (no pipe to it)".into());
+        let stdin = child.stdin.take().ok_or_else(no_pipe)?;
+        let stdout = child.stdout.take().ok_or_else(no_pipe)?;
         let (tx, lines) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -70,23 +72,59 @@ impl GtpClient {
         })
     }
 
-    /// Sends one command and returns the reply text after `=` (trimmed).
+    /// How the engine ended, for a message: `" (exit status: 1)"`, or empty while it runs or
+    /// when that cannot be told.
+    fn how_it_ended(&mut self) -> String {
+        // its output closed or a write failed: the process is exiting, give it a moment
+        for _ in 0..50 {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!(" ({status})"),
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(_) => break,
+            }
+        }
+        String::new()
+    }
+
+    /// The error for a write that failed: a broken pipe means the engine is gone.
+    fn write_error(&mut self, cmd: &str, e: std::io::Error) -> GtpError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            GtpError::Exited(cmd.to_string(), self.how_it_ended())
+        } else {
+            GtpError::Write(cmd.to_string(), e)
+        }
+    }
+
+    /// Sends one command and returns the reply text after `=` (trimmed). The reply must be
+    /// complete within `timeout`, however many other lines the engine prints meanwhile.
+    ///
+    /// A process that writes to an engine which has exited gets `SIGPIPE`, which kills it
+    /// unless ignored: a caller that lets a user name the engine ignores it (then the write
+    /// fails and this returns [`GtpError::Exited`]).
     ///
     /// # Errors
-    /// Write failures, a closed engine, a timeout or a `?` reply.
+    /// Write failures, an engine that exited, a timeout or a `?` reply.
     pub fn send(&mut self, cmd: &str, timeout: Duration) -> Result<String, GtpError> {
-        writeln!(self.stdin, "{cmd}").map_err(GtpError::Write)?;
-        self.stdin.flush().map_err(GtpError::Write)?;
+        let written = writeln!(self.stdin, "{cmd}").and_then(|()| self.stdin.flush());
+        if let Err(e) = written {
+            return Err(self.write_error(cmd, e));
+        }
         let deadline = std::time::Instant::now() + timeout;
         let mut reply: Option<String> = None;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = match self.lines.recv_timeout(left) {
+            let now = std::time::Instant::now();
+            // checked here too: an engine that floods lines never lets `recv_timeout` time out
+            if now >= deadline {
+                return Err(GtpError::Timeout(cmd.to_string(), timeout));
+            }
+            let line = match self.lines.recv_timeout(deadline - now) {
                 Ok(l) => l,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(GtpError::Timeout(cmd.to_string(), timeout))
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err(GtpError::Exited),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(GtpError::Exited(cmd.to_string(), self.how_it_ended()))
+                }
             };
             let line = line.trim().to_string();
             match (&mut reply, line.is_empty()) {
@@ -143,5 +181,27 @@ mod tests {
         assert!(matches!(engine.send("bad", t), Err(GtpError::Refused(_, m)) if m == "no"));
         drop(engine);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_engine_that_floods_lines_times_out() {
+        let mut engine = GtpClient::spawn("yes").expect("spawn yes");
+        let t0 = std::time::Instant::now();
+        let r = engine.send("genmove black", Duration::from_millis(300));
+        assert!(matches!(r, Err(GtpError::Timeout(..))), "{r:?}");
+        assert!(t0.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn an_engine_that_exits_is_reported_with_its_status() {
+        let mut engine = GtpClient::spawn("false").expect("spawn false");
+        let r = engine.send("boardsize 8", Duration::from_secs(10));
+        match r {
+            Err(GtpError::Exited(cmd, how)) => {
+                assert_eq!(cmd, "boardsize 8");
+                assert!(how.contains('1'), "{how}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

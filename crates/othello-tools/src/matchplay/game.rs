@@ -2,7 +2,12 @@
 //! an opening, with a clock per side charged by measured wall time. An opponent with a clock
 //! is told it (`time_settings` at the start, `time_left` before each `genmove`) so it can
 //! spend it; one that refuses those commands plays by its own settings. Going over the clock,
-//! an illegal move, another refused command or a dead engine ends the game and is recorded.
+//! an illegal move, another refused command, a dead engine or one that stops answering ends the
+//! game and is recorded.
+//!
+//! Scoring of a game that ends early: the side at fault loses by 64 discs (ply's time loss or
+//! illegal move: ply -64; the opponent's time loss, illegal move or failure: ply +64); an
+//! illegal opening scores 0.
 
 use super::client::{GtpClient, GtpError};
 use ply_othello::color_name;
@@ -22,6 +27,9 @@ pub struct GameOptions {
     pub level: Option<u8>,
     /// How long past its clock an opponent reply is awaited before it is declared hung.
     pub grace: Duration,
+    /// Without an opponent clock: how long a `genmove` reply is awaited before the opponent is
+    /// declared unresponsive (other commands wait at most this, and at most 10 s).
+    pub reply_timeout: Duration,
 }
 
 /// How a game ended.
@@ -37,8 +45,31 @@ pub enum Termination {
     OpponentTimeLoss,
     /// The opponent played an illegal or unreadable move (loss for the opponent).
     OpponentIllegal(String),
-    /// The opponent crashed, hung or refused a command (loss for the opponent).
-    OpponentCrash(String),
+    /// The opponent exited, stopped answering (no reply within the reply timeout, or past its
+    /// clock and the grace) or refused a command: a loss for the opponent.
+    OpponentFailed(String),
+}
+
+impl Termination {
+    /// True when the opponent exited, hung or refused a command ([`Termination::OpponentFailed`]).
+    pub fn opponent_failed(&self) -> bool {
+        matches!(self, Termination::OpponentFailed(_))
+    }
+}
+
+impl std::fmt::Display for Termination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Termination::Normal => write!(f, "played out"),
+            Termination::PlyTimeLoss => write!(f, "ply lost on time"),
+            Termination::PlyIllegal(m) => write!(f, "ply played an illegal move ({m})"),
+            Termination::OpponentTimeLoss => write!(f, "opponent lost on time"),
+            Termination::OpponentIllegal(m) => {
+                write!(f, "opponent played an illegal move ({m:?})")
+            }
+            Termination::OpponentFailed(why) => write!(f, "opponent failed: {why}"),
+        }
+    }
 }
 
 /// The result of one game.
@@ -74,7 +105,12 @@ type Forfeit = (Termination, i32);
 
 /// The opponent failed to answer a command: a loss for it.
 fn crash(e: GtpError) -> Forfeit {
-    (Termination::OpponentCrash(e.to_string()), 64)
+    (Termination::OpponentFailed(e.to_string()), 64)
+}
+
+/// Time allowed to the opponent for a command other than `genmove`.
+fn command_timeout(opts: &GameOptions) -> Duration {
+    opts.reply_timeout.min(COMMAND_TIMEOUT)
 }
 
 /// Plays one game from `opening` with ply as `ply_color`. Errors talking to the opponent
@@ -111,14 +147,14 @@ fn play_out(
     opts: &GameOptions,
     rec: &mut GameRecord,
 ) -> Result<(), Forfeit> {
-    let mut pos = set_up(opponent, opening, opts.opponent_time, rec)?;
+    let mut pos = set_up(opponent, opening, opts, rec)?;
     let mut ply_left = opts.ply_time;
     let mut opp_left = opts.opponent_time;
     let stop = AtomicBool::new(false);
     while !pos.board.is_game_over() {
         let mv = if pos.side == rec.ply_color {
             let mv = ply_move(engine, &pos, opts, &mut ply_left, &stop, rec)?;
-            tell_opponent(opponent, pos.side, mv)?;
+            tell_opponent(opponent, pos.side, mv, opts)?;
             mv
         } else {
             opponent_move(opponent, &pos, opts, &mut opp_left, rec)?
@@ -140,11 +176,15 @@ fn play_out(
 fn set_up(
     opponent: &mut GtpClient,
     opening: &[usize],
-    time: Option<Duration>,
+    opts: &GameOptions,
     rec: &mut GameRecord,
 ) -> Result<Position, Forfeit> {
-    if let Some(t) = time {
-        optional(opponent, &format!("time_settings {} 0 0", t.as_secs()))?;
+    if let Some(t) = opts.opponent_time {
+        optional(
+            opponent,
+            &format!("time_settings {} 0 0", t.as_secs()),
+            opts,
+        )?;
     }
     let mut pos = Position::start();
     let mut commands = vec!["boardsize 8".to_string(), "clear_board".to_string()];
@@ -159,7 +199,7 @@ fn set_up(
         rec.moves.push(m);
     }
     for c in &commands {
-        opponent.send(c, COMMAND_TIMEOUT).map_err(crash)?;
+        opponent.send(c, command_timeout(opts)).map_err(crash)?;
     }
     Ok(pos)
 }
@@ -205,9 +245,14 @@ fn ply_move(
 }
 
 /// Sends ply's move `mv` for `side` to the opponent.
-fn tell_opponent(opponent: &mut GtpClient, side: Color, mv: usize) -> Result<(), Forfeit> {
+fn tell_opponent(
+    opponent: &mut GtpClient,
+    side: Color,
+    mv: usize,
+    opts: &GameOptions,
+) -> Result<(), Forfeit> {
     let cmd = format!("play {} {}", color_name(side), move_word(mv));
-    match opponent.send(&cmd, COMMAND_TIMEOUT) {
+    match opponent.send(&cmd, command_timeout(opts)) {
         Ok(_) => Ok(()),
         // Some engines take a pass implicitly and refuse it explicitly.
         Err(GtpError::Refused(..)) if mv == PASS => Ok(()),
@@ -216,8 +261,8 @@ fn tell_opponent(opponent: &mut GtpClient, side: Color, mv: usize) -> Result<(),
 }
 
 /// Sends a command the opponent may refuse (the clock commands): a refusal is not a forfeit.
-fn optional(opponent: &mut GtpClient, cmd: &str) -> Result<(), Forfeit> {
-    match opponent.send(cmd, COMMAND_TIMEOUT) {
+fn optional(opponent: &mut GtpClient, cmd: &str, opts: &GameOptions) -> Result<(), Forfeit> {
+    match opponent.send(cmd, command_timeout(opts)) {
         Ok(_) | Err(GtpError::Refused(..)) => Ok(()),
         Err(e) => Err(crash(e)),
     }
@@ -237,16 +282,19 @@ fn opponent_move(
         optional(
             opponent,
             &format!("time_left {} {} 0", color_name(pos.side), l.as_secs()),
+            opts,
         )?;
     }
-    let wait = left.map_or(Duration::from_secs(3600), |l| l + opts.grace);
+    let wait = (*left).map_or(opts.reply_timeout, |l| l + opts.grace);
     let t0 = Instant::now();
     let reply = opponent.send(&format!("genmove {}", color_name(pos.side)), wait);
     let used = t0.elapsed();
     rec.opponent_used += used;
     let reply = match reply {
         Ok(r) => r,
-        Err(GtpError::Timeout(..)) => return Err((Termination::OpponentTimeLoss, 64)),
+        Err(GtpError::Timeout(..)) if left.is_some() => {
+            return Err((Termination::OpponentTimeLoss, 64))
+        }
         Err(e) => return Err(crash(e)),
     };
     if let Some(left) = left.as_mut() {

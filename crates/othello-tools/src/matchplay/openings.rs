@@ -1,8 +1,95 @@
-//! Match openings: distinct 8-12-move prefixes of WTHOR games (human tournament play, so
-//! roughly balanced), chosen deterministically from a seed; or move lists read from a file.
+//! Match openings: the built-in set shipped in the repository ([`BUILTIN_OPENINGS`], made by
+//! [`generate_builtin`]), distinct 8-12-move prefixes of WTHOR games (human tournament play,
+//! so roughly balanced) chosen deterministically from a seed, or move lists read from a file.
 
-use ply_othello::{parse_moves, wthor, Position, PASS};
+use ply_othello::{format_moves, parse_moves, wthor, Position, PASS};
+use ply_othello_engine::{Engine, EngineOptions, Limits};
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+/// The built-in openings of `ply-othello match` (`crates/othello-tools/data/openings.txt`): one
+/// move list a line, written by [`generate_builtin`] (see `data/README.md` there).
+pub const BUILTIN_OPENINGS: &str = include_str!("../../data/openings.txt");
+
+/// How [`generate_builtin`] made [`BUILTIN_OPENINGS`].
+pub mod builtin {
+    /// Number of openings.
+    pub const COUNT: usize = 100;
+    /// Seed of the random moves.
+    pub const SEED: u64 = 2026;
+    /// Shortest and longest opening, in moves.
+    pub const MOVES: (usize, usize) = (6, 10);
+    /// Midgame depth of the search that scores each opening.
+    pub const DEPTH: u8 = 4;
+    /// An opening is kept when that search scores it within this many discs of a draw.
+    pub const MAX_ABS: i32 = 2;
+}
+
+/// The text of [`BUILTIN_OPENINGS`], made again: random openings (6-10 uniformly random legal
+/// moves from the start, seeded by [`builtin::SEED`], no passes, no position twice) kept when a
+/// single-threaded depth-[`builtin::DEPTH`] search of ply scores them within
+/// [`builtin::MAX_ABS`] discs of a draw, until [`builtin::COUNT`] are kept. Deterministic: a
+/// test checks that it gives the shipped file byte for byte (a change to the search or the
+/// evaluation that changes the set makes that test fail; the file is then written again with
+/// `PLY_WRITE_OPENINGS=1 cargo test -p ply-othello-tools builtin_openings`).
+pub fn generate_builtin() -> String {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        threads: 1,
+        weights: None,
+    });
+    let limits = Limits {
+        depth: Some(builtin::DEPTH),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut rng = builtin::SEED;
+    let mut seen = HashSet::new();
+    let mut text = format!(
+        "# ply-othello match: built-in openings ({} lines; see data/README.md)\n",
+        builtin::COUNT
+    );
+    let span = (builtin::MOVES.1 - builtin::MOVES.0 + 1) as u64;
+    let mut kept = 0;
+    while kept < builtin::COUNT {
+        let len = builtin::MOVES.0 + (splitmix(&mut rng) % span) as usize;
+        let mut pos = Position::start();
+        let mut moves = Vec::with_capacity(len);
+        while moves.len() < len {
+            let legal = pos.board.moves();
+            if legal == 0 {
+                break;
+            }
+            let n = u64::from(legal.count_ones());
+            let mut pick = splitmix(&mut rng) % n;
+            let mut bits = legal;
+            while pick > 0 {
+                bits &= bits - 1;
+                pick -= 1;
+            }
+            let sq = bits.trailing_zeros() as usize;
+            pos.play(sq);
+            moves.push(sq);
+        }
+        if moves.len() < len || pos.board.moves() == 0 || !seen.insert(pos) {
+            continue;
+        }
+        engine.new_game();
+        let score = engine.think(&pos.board, &limits, &stop, &mut |_| {}).score;
+        if score.abs() <= builtin::MAX_ABS {
+            text.push_str(&format_moves(&moves));
+            text.push('\n');
+            kept += 1;
+        }
+    }
+    text
+}
+
+/// The built-in openings ([`BUILTIN_OPENINGS`]) as move lists.
+pub fn builtin_openings() -> Vec<Vec<usize>> {
+    // the shipped file is checked by a test to parse
+    parse_openings(BUILTIN_OPENINGS).unwrap_or_default()
+}
 
 /// Shortest and longest opening, in moves.
 pub const PREFIX_RANGE: (usize, usize) = (8, 12);
@@ -126,6 +213,29 @@ mod tests {
             *s = Some(m as u8);
         }
         g
+    }
+
+    #[test]
+    fn builtin_openings_regenerate_identically() {
+        let made = generate_builtin();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings.txt");
+        if std::env::var_os("PLY_WRITE_OPENINGS").is_some() {
+            std::fs::write(path, &made).expect("write data/openings.txt");
+        }
+        assert!(
+            made == BUILTIN_OPENINGS,
+            "data/openings.txt differs from generate_builtin(): rewrite it with \
+             PLY_WRITE_OPENINGS=1 cargo test -p ply-othello-tools builtin_openings"
+        );
+        let o = parse_openings(BUILTIN_OPENINGS).expect("the built-in openings parse");
+        assert_eq!(o.len(), builtin::COUNT);
+        assert_eq!(builtin_openings(), o);
+        let mut seen = HashSet::new();
+        for m in &o {
+            assert!((builtin::MOVES.0..=builtin::MOVES.1).contains(&m.len()));
+            assert!(seen.insert(replay(m).expect("legal")), "a position twice");
+        }
+        assert!(BUILTIN_OPENINGS.len() < 4096, "a few kB");
     }
 
     #[test]

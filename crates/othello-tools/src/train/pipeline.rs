@@ -1,8 +1,11 @@
 //! The whole training run behind `ply-othello train`: read WTHOR, build the splits, fit every
 //! stage (with progress bars and per-epoch logs), write the weights in ply's and optionally
-//! Edax's format, and report the held-out errors.
+//! Edax's format, and report the held-out errors. Without WTHOR games the label files (or, with
+//! none, the built-in self-play labels of [`super::builtin`]) are split into training,
+//! validation and test positions instead.
 
-use super::dataset::{read_labels, Dataset, LabelError, Sample, Split};
+use super::builtin;
+use super::dataset::{read_labels, split_of, Dataset, LabelError, Sample, Split};
 use super::exact;
 use super::fit::{fit_all, FitConfig, FitError, Model};
 use super::measure::{measure, MaeRow};
@@ -39,8 +42,9 @@ pub struct Options {
 /// Where the training samples come from.
 #[derive(Clone, Debug)]
 pub struct DataOptions {
-    /// Directory of `WTH_*.wtb` files.
-    pub wthor: PathBuf,
+    /// Directory of `WTH_*.wtb` files; `None`: no games, the label files are split into
+    /// training, validation and test positions (see [`read_data`]).
+    pub wthor: Option<PathBuf>,
     /// Extra labelled positions (exact scores), added to the training set.
     pub labels: Vec<PathBuf>,
     /// Each label-file sample enters the training set this many times (its weight).
@@ -132,6 +136,7 @@ fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
 /// # Errors
 /// [`PipelineError`] on unreadable inputs or unwritable outputs.
 pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineError> {
+    check_outputs(opts)?;
     let writes = opts.outputs.out.is_some() || opts.outputs.edax_out.is_some();
     if writes && !opts.patterns.is_storable() && opts.measure_only.is_none() {
         return Err(PipelineError::NoFormat);
@@ -164,32 +169,81 @@ pub fn run(opts: &Options, log: &mut dyn Write) -> Result<Vec<MaeRow>, PipelineE
     Ok(rows)
 }
 
+/// Refuses, before any work, an output file whose folder does not exist or that is a folder:
+/// otherwise a whole fit would run only to fail at the end.
+///
+/// # Errors
+/// [`PipelineError::Write`] naming the first such output.
+pub fn check_outputs(opts: &Options) -> Result<(), PipelineError> {
+    let outputs = [
+        &opts.outputs.out,
+        &opts.outputs.edax_out,
+        &opts.solving.label_out,
+        &opts.solving.test_label_out,
+    ];
+    for path in outputs.into_iter().flatten() {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        let problem = if path.is_dir() {
+            Some("it is a folder")
+        } else if !folder.is_dir() {
+            Some("its folder does not exist")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(PipelineError::Write(
+                path.clone(),
+                std::io::Error::new(std::io::ErrorKind::NotFound, problem),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Step 1, read data: replays the WTHOR games into the splits (only the test split when
 /// measuring), reads the test label files into [`Dataset::test_labels`] and adds the label
 /// files' positions to the training set, each replacing the game-labelled sample of the same
 /// position and entering `label_repeat` times; test positions, up to symmetry, are left out of
 /// training.
 ///
+/// Without a WTHOR directory there are no games: the label files' positions (the built-in
+/// self-play labels when no label file is given either, which is logged) are split by a hash
+/// of the board, a tenth to the test set, a tenth to validation, the rest to training.
+///
 /// # Errors
 /// Unreadable WTHOR or label files.
 pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, PipelineError> {
-    let files = wthor::read_dir(&opts.data.wthor)?;
-    let total: usize = files.iter().map(|(_, f)| f.games.len()).sum();
-    let pb = bar(
-        total as u64,
-        opts.progress,
-        "replay {bar:40} {pos}/{len} games {elapsed}",
-    );
-    let keep: &[Split] = if opts.measure_only.is_some() {
-        &[Split::Test]
-    } else {
-        &[Split::Train, Split::Validation, Split::Test]
+    let mut ds = match &opts.data.wthor {
+        Some(dir) => read_wthor(dir, opts)?,
+        None => Dataset::default(),
     };
-    let mut ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
-    pb.finish_and_clear();
     let mut labelled = Vec::new();
     for path in &opts.data.labels {
         labelled.extend(read_labels(path)?);
+    }
+    if opts.data.wthor.is_none() {
+        if opts.data.labels.is_empty() {
+            labelled = builtin::samples()?;
+            let _ = writeln!(
+                log,
+                "no --wthor and no --labels: training on the {} {} (`{}`), a demonstration \
+                 far too small for useful weights",
+                labelled.len(),
+                builtin::NAME,
+                builtin::COMMAND
+            );
+        }
+        split_labels(&mut ds, &mut labelled, opts.measure_only.is_some());
+        let _ = writeln!(
+            log,
+            "no WTHOR games: label positions split by board into train {}, validation {}, test {}",
+            labelled.len(),
+            ds.validation.len(),
+            ds.test.len()
+        );
     }
     for path in &opts.solving.test_labels {
         ds.test_labels.extend(read_labels(path)?);
@@ -231,6 +285,41 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
         }
     }
     Ok(ds)
+}
+
+/// Replays the WTHOR games of `dir` into the splits (only the test split when measuring).
+fn read_wthor(dir: &std::path::Path, opts: &Options) -> Result<Dataset, PipelineError> {
+    let files = wthor::read_dir(dir)?;
+    let total: usize = files.iter().map(|(_, f)| f.games.len()).sum();
+    let pb = bar(
+        total as u64,
+        opts.progress,
+        "replay {bar:40} {pos}/{len} games {elapsed}",
+    );
+    let keep: &[Split] = if opts.measure_only.is_some() {
+        &[Split::Test]
+    } else {
+        &[Split::Train, Split::Validation, Split::Test]
+    };
+    let ds = Dataset::from_wthor(&files, keep, |n| pb.inc(n as u64));
+    pb.finish_and_clear();
+    Ok(ds)
+}
+
+/// Without games, moves the label positions whose board hash falls in the test or validation
+/// tenth ([`split_of`]) out of `labelled` into `ds` (only the test ones, dropping the rest,
+/// when `measure_only`).
+fn split_labels(ds: &mut Dataset, labelled: &mut Vec<Sample>, measure_only: bool) {
+    let mut train = Vec::with_capacity(labelled.len());
+    for s in labelled.drain(..) {
+        match split_of((s.board.hash() % 10) as usize) {
+            Split::Test => ds.test.push(s),
+            Split::Validation if !measure_only => ds.validation.push(s),
+            Split::Train if !measure_only => train.push(s),
+            _ => {}
+        }
+    }
+    *labelled = train;
 }
 
 /// Step 2, label: solves `solve_train` training positions per number of `exact_empties`,
@@ -330,10 +419,16 @@ pub fn fit_or_load(
             "stage {} mse {:.2} mae {:.3} val-mae {:.3}",
             e.stage, e.train_mse, e.train_mae, e.validation_mae
         ));
+        // a stage without validation positions (a small label set) has no validation error
+        let validation = if e.validation_mae.is_finite() {
+            format!("{:.3}", e.validation_mae)
+        } else {
+            "n/a".to_string()
+        };
         let _ = writeln!(
             log,
-            "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {:.3}",
-            e.stage, e.epoch, e.train_mse, e.train_mae, e.validation_mae
+            "stage {:2} epoch {:3} train-mse {:8.3} train-mae {:.3} validation-mae {validation}",
+            e.stage, e.epoch, e.train_mse, e.train_mae
         );
     };
     let w = fit_all(
@@ -382,7 +477,8 @@ pub fn measure_test(weights: &Model, ds: &Dataset, log: &mut dyn Write) -> Vec<M
     let rows = measure(weights, &ds.test, 20..=24);
     let _ = writeln!(
         log,
-        "held-out test set (every 10th game): mean absolute error in discs"
+        "held-out test set (every 10th game, or a tenth of the label positions without \
+         games): mean absolute error in discs"
     );
     let _ = writeln!(log, "empties | exact labels: n, MAE | game labels: n, MAE");
     for r in &rows {

@@ -1,0 +1,200 @@
+//! `ply-othello match` against fake and real opponents: one that exits, one that floods its
+//! output, one that stops answering, ply's own GTP mode; human and JSON summaries; the built-in
+//! openings (no `../shared` needed).
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+
+/// Runs `ply-othello match args...` from a scratch folder (no `../shared` beside it).
+fn run_match(args: &[&str]) -> (Output, Duration) {
+    let dir = scratch_dir();
+    let t0 = Instant::now();
+    let out = Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("ply-othello runs");
+    (out, t0.elapsed())
+}
+
+fn scratch_dir() -> PathBuf {
+    let file = ply_testkit::scratch_file("match-cli", "x");
+    file.parent().expect("a folder").to_path_buf()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// What a summary must never show: Rust's debug forms.
+fn assert_no_debug_forms(s: &str) {
+    for bad in [
+        "Some(",
+        "None",
+        "OpponentCrash",
+        "inf",
+        "Elo -0",
+        "Elo +0 ± inf",
+    ] {
+        assert!(!s.contains(bad), "debug form {bad:?} in {s}");
+    }
+}
+
+/// ply's own GTP mode at level 1, as an opponent command line.
+fn ply_gtp() -> String {
+    format!("{BIN} gtp --level 1 --hash 4")
+}
+
+#[test]
+fn an_opponent_that_exits_is_reported_and_stops_the_match() {
+    let (o, _) = run_match(&["--opponent", "true", "--level", "1"]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    // it used to die of SIGPIPE (status 141, nothing said)
+    assert_eq!(o.status.code(), Some(1), "{:?} {out} {err}", o.status);
+    assert!(
+        err.contains("opponent `true` failed in game 1/2")
+            && err.contains("exited before answering"),
+        "{err}"
+    );
+    assert!(
+        out.contains("game 1/2: ply black +64 (opponent failed: "),
+        "{out}"
+    );
+    assert!(out.contains("Elo n/a"), "{out}");
+    assert!(out.contains("failures 1"), "{out}");
+    assert!(
+        out.contains("level 1,") && out.contains("ply time none"),
+        "{out}"
+    );
+    assert_no_debug_forms(&out);
+}
+
+#[test]
+fn keep_going_restarts_a_failing_opponent_and_counts_every_game() {
+    let (o, _) = run_match(&["--opponent", "true", "--games", "4", "--keep-going"]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out} {err}");
+    assert_eq!(err.matches("restarting it").count(), 4, "{err}");
+    assert!(out.contains("result: 4 games +4 =0 -0"), "{out}");
+}
+
+#[test]
+fn an_opponent_that_floods_its_output_times_out() {
+    let (o, took) = run_match(&["--opponent", "yes", "--reply-timeout", "1"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("did not answer `boardsize 8` within 1 s"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_opponent_that_stops_answering_genmove_is_declared_unresponsive() {
+    let script = ply_testkit::scratch_file("match-cli", "mute.sh");
+    // answers every command except genmove, which it never answers
+    std::fs::write(
+        &script,
+        "while read -r c; do case \"$c\" in genmove*) ;; quit) exit 0;; \
+         *) printf '= \\n\\n';; esac; done\n",
+    )
+    .expect("script written");
+    let opponent = format!("sh {}", script.display());
+    let (o, took) = run_match(&[
+        "--opponent",
+        &opponent,
+        "--reply-timeout",
+        "1",
+        "--level",
+        "1",
+    ]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out} {err}");
+    assert!(
+        err.contains("did not answer `genmove white` within 1 s"),
+        "{err}"
+    );
+    assert!(out.contains("game 1/2: ply black +64"), "{out}");
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+#[test]
+fn zero_games_is_a_usage_error() {
+    let (o, _) = run_match(&["--opponent", "true", "--games", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("1..="), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_match_against_ply_with_builtin_openings_and_a_json_summary() {
+    let opponent = ply_gtp();
+    let (o, _) = run_match(&[
+        "--opponent",
+        &opponent,
+        "--level",
+        "1",
+        "--games",
+        "2",
+        "--time",
+        "30",
+        "--json",
+    ]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out} {err}");
+    assert!(
+        err.contains("ply time 30 s") && err.contains("openings built in"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["opponent_failures"], 0);
+    assert!(v["stopped"].is_null());
+    let w =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(w, 2);
+    let games = v["game_list"].as_array().expect("a game list");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["ply_color"], "black");
+    assert_eq!(games[0]["termination"], "played out");
+    // the first opening of the built-in set
+    let first = ply_othello_tools::matchplay::builtin_openings()[0].clone();
+    let moves = games[1]["moves"].as_str().unwrap();
+    assert!(
+        moves.starts_with(&ply_othello::format_moves(&first)),
+        "{moves}"
+    );
+    assert!(v["elo"].is_null() || v["elo"].is_f64());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_ends_the_match_quietly() {
+    let dir = scratch_dir();
+    let mut child = Command::new(BIN)
+        .args(["match", "--opponent", &ply_gtp(), "--level", "1"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply-othello starts");
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr read");
+    let status = child.wait().expect("ply-othello ends");
+    assert_eq!(err, "", "nothing said on a closed stdout");
+    assert!(status.code().is_some(), "killed by a signal: {status:?}");
+}
