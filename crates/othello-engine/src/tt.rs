@@ -170,11 +170,11 @@ pub enum TableError {
         mib: usize,
     },
     /// The system refused the memory.
-    #[error("cannot allocate a hash table of {mib} MiB ({bytes} bytes): out of memory")]
+    #[error("cannot allocate {mib} MiB of hash tables: the system refused {bytes} bytes")]
     OutOfMemory {
         /// The size asked for.
         mib: usize,
-        /// The bytes the table needed.
+        /// The allocation that was refused, in bytes.
         bytes: usize,
     },
 }
