@@ -90,7 +90,10 @@ fn the_maximum_hash_that_cannot_be_allocated_is_an_error_message() {
             "{args:?}: {:?} {err}",
             o.status
         );
-        assert!(err.contains("cannot allocate"), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot allocate 1048576 MiB"),
+            "{args:?}: {err}"
+        );
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }

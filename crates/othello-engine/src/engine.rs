@@ -152,12 +152,13 @@ fn tables(mib: usize) -> Result<(Arc<Tt>, Arc<Tt>), TableError> {
         return Err(TableError::TooLarge { mib });
     }
     let (m, e) = table_sizes(mib);
-    let too_big = |err| match err {
+    // the error names the size asked for, not the half of it that failed
+    let whole = |err| match err {
         TableError::OutOfMemory { bytes, .. } => TableError::OutOfMemory { mib, bytes },
         other => other,
     };
-    let mid = Tt::try_new(m).map_err(too_big)?;
-    let eg = Tt::try_new(e).map_err(too_big)?;
+    let mid = Tt::try_new(m).map_err(whole)?;
+    let eg = Tt::try_new(e).map_err(whole)?;
     Ok((Arc::new(mid), Arc::new(eg)))
 }
 

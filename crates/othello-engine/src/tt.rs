@@ -155,8 +155,9 @@ fn advise_huge_pages(addr: usize, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_addr: usize, _len: usize) {}
 
-/// The largest table size, in MiB, that [`Tt::try_new`] (and the engine's constructors) will
-/// try to allocate: 1 TiB. Larger requests are refused without asking the system.
+/// The largest table size, in MiB, that the fallible constructors
+/// ([`Engine::try_new`](crate::Engine::try_new), [`Solver::try_new`](crate::Solver::try_new))
+/// will try to allocate: 1 TiB. Larger requests are refused without asking the system.
 pub const MAX_HASH_MIB: usize = 1 << 20;
 
 /// A transposition table that could not be made.
@@ -169,11 +170,11 @@ pub enum TableError {
         mib: usize,
     },
     /// The system refused the memory.
-    #[error("cannot allocate a hash table of {mib} MiB ({bytes} bytes): out of memory")]
+    #[error("cannot allocate {mib} MiB of hash tables: the system refused {bytes} bytes")]
     OutOfMemory {
         /// The size asked for.
         mib: usize,
-        /// The bytes the table needed.
+        /// The allocation that was refused, in bytes.
         bytes: usize,
     },
 }

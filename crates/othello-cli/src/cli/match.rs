@@ -437,3 +437,30 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         None => Ok(ExitCode::SUCCESS),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_numbers_in_human_form() {
+        assert_eq!(elo_text(&Tally::default()), "n/a");
+        let mut all_won = Tally::default();
+        all_won.add(10);
+        assert_eq!(elo_text(&all_won), "n/a");
+        let mut even = Tally::default();
+        even.add(10);
+        even.add(-10);
+        assert_eq!(elo_text(&even), "+0 (95% interval n/a)");
+        let mut t = Tally::default();
+        for d in [4, -2, 0, 8, 6, -6, 2, 0, 10, -4, 2, 2] {
+            t.add(d);
+        }
+        let text = elo_text(&t);
+        assert!(text.starts_with('+') && text.ends_with("(95%)"), "{text}");
+        assert!(text.contains(" ± "), "{text}");
+        assert_eq!(time_text(Some(Duration::from_secs(30)), "none"), "30 s");
+        assert_eq!(time_text(Some(Duration::from_millis(500)), "none"), "0.5 s");
+        assert_eq!(time_text(None, "unlimited"), "unlimited");
+    }
+}

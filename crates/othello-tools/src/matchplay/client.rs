@@ -2,10 +2,13 @@
 //! `? ...` followed by a blank line), each reply awaited with a timeout so a hung engine
 //! is reported instead of stalling the match.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
+
+/// Longest line read from the engine at once, in bytes.
+const MAX_LINE: u64 = 1 << 16;
 
 /// Failures talking to the external engine.
 #[derive(Debug, thiserror::Error)]
@@ -58,8 +61,18 @@ impl GtpClient {
         let stdout = child.stdout.take().ok_or_else(no_pipe)?;
         let (tx, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                // a longer line arrives in pieces (memory stays bounded); text that is not
+                // UTF-8 is decoded with replacement characters rather than taken for an exit
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let line = String::from_utf8_lossy(&buf);
+                let line = line.trim_end_matches(['\n', '\r']).to_string();
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -179,6 +192,20 @@ mod tests {
         let t = Duration::from_secs(10);
         assert_eq!(engine.send("genmove black", t).expect("a reply"), "c4");
         assert!(matches!(engine.send("bad", t), Err(GtpError::Refused(_, m)) if m == "no"));
+        drop(engine);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_reply_after_bytes_that_are_not_utf8_is_read() {
+        let dir = std::env::temp_dir().join(format!("ply-gtp-latin1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("engine.sh");
+        let body = "while read -r cmd; do printf 'r\\351sum\\351\\n= d3\\n\\n'; done\n";
+        std::fs::write(&script, body).expect("script written");
+        let mut engine = GtpClient::spawn(&format!("sh {}", script.display())).expect("spawn");
+        let r = engine.send("genmove black", Duration::from_secs(10));
+        assert_eq!(r.ok().as_deref(), Some("d3"));
         drop(engine);
         let _ = std::fs::remove_dir_all(&dir);
     }
