@@ -13,8 +13,10 @@
 //!   generates the quiet moves only when the search gets to them.
 //! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]);
 //!   [`evaluate_with`] and a [`Tracer`] give each tunable weight ([`WEIGHTS`], named by
-//!   [`layout`]) with its count, which is what a tuner fits; [`quiescence`]: the quiet position
-//!   behind a position (training data).
+//!   [`layout`]) with its count; the [`Coefficients`] tracer keeps them, which is what the
+//!   evaluation tests check and the tuner fits ([`king_danger_penalty`] and
+//!   [`complexity_adjustment`], the two non-linear steps, are written once for both);
+//!   [`quiescence`]: the quiet position behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
@@ -64,13 +66,14 @@ mod tt;
 mod value;
 
 pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
+pub use eval::nonlinear::{complexity_adjustment, king_danger_penalty, Units};
 pub use eval::params::{
     KING_DANGER_EG_DIV, KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
 };
 pub use eval::weights::WEIGHTS;
 pub use eval::{
-    evaluate, evaluate_with, king_danger_penalty, layout, phase, trace, NoTrace, PawnTable, Term,
-    Trace, Tracer,
+    evaluate, evaluate_with, layout, phase, trace, Coefficients, NoTrace, PawnTable, Term, Trace,
+    Tracer,
 };
 pub use kpk::is_win as kpk_is_win;
 pub use quiet::quiescence;

@@ -97,7 +97,7 @@ pub const OUTPOST: usize = PAWN_PUSH_THREAT + 1;
 pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 4;
 /// Bishop on a long diagonal that sees two centre squares past the pawns.
 pub const BISHOP_LONG_DIAGONAL: usize = MINOR_BEHIND_PAWN + 1;
-/// Own pawns on the squares of a bishop's colour (per bishop and pawn).
+/// Own pawns on the squares of a bishop's color (per bishop and pawn).
 pub const BISHOP_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
 /// Knight by the closedness of the position (0 open … 8 closed) (9).
 pub const KNIGHT_CLOSEDNESS: usize = BISHOP_PAWNS + 1;

@@ -21,13 +21,13 @@ pub const KING_DANGER_EG_DIV: i32 = 20;
 /// King danger: the most either half of the penalty can be (centipawns).
 pub const KING_DANGER_MAX: i32 = 1200;
 
-/// Endgame scale (out of [`SCALE_NORMAL`]) with opposite-coloured bishops and no other pieces.
+/// Endgame scale (out of [`SCALE_NORMAL`]) with opposite-colored bishops and no other pieces.
 pub const SCALE_OCB: i32 = 32;
 
-/// Endgame scale with opposite-coloured bishops and one knight each besides.
+/// Endgame scale with opposite-colored bishops and one knight each besides.
 pub const SCALE_OCB_KNIGHTS: i32 = 53;
 
-/// Endgame scale with opposite-coloured bishops and one rook each besides.
+/// Endgame scale with opposite-colored bishops and one rook each besides.
 pub const SCALE_OCB_ROOKS: i32 = 48;
 
 /// Endgame scale otherwise: `SCALE_FEW_PAWNS + SCALE_PER_PAWN × (the stronger side's pawns)`,

@@ -3,7 +3,7 @@
 
 use super::geometry::*;
 use super::layout as at;
-use super::{add, NoTrace, Tracer};
+use super::trace::{add, NoTrace, Tracer};
 use crate::Score;
 use ply_chess::{pawn_attacks, Bitboard, Color, Position, Role};
 
@@ -11,10 +11,10 @@ use ply_chess::{pawn_attacks, Bitboard, Color, Position, Role};
 #[derive(Clone, Copy, Default)]
 pub(super) struct PawnEntry {
     pub(super) key: u64,
-    /// Pawn-structure score per colour, from that colour's point of view.
+    /// Pawn-structure score per color, from that color's point of view.
     pub(super) score: [Score; 2],
-    /// Passed pawns of both colours.
-    pub(super) passed: u64,
+    /// Passed pawns of both colors.
+    pub(super) passed: Bitboard,
 }
 
 /// A per-thread cache of pawn-structure evaluations keyed by [`Position::pawn_key`].
@@ -65,10 +65,10 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
         ..PawnEntry::default()
     };
     for color in Color::ALL {
-        let own = pos.pieces(color, Role::Pawn).0;
-        let theirs = pos.pieces(!color, Role::Pawn).0;
+        let own = pos.pieces(color, Role::Pawn);
+        let theirs = pos.pieces(!color, Role::Pawn);
         let their_attacks = pawn_attack_set(!color, theirs);
-        for sq in Bitboard(own) {
+        for sq in own {
             let i = sq.index();
             let f = sq.file().index();
             let r = relative_rank(color, sq);
@@ -76,14 +76,13 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
             let stop = push_square(color, sq);
             // the squares of the adjacent files at the pawn's rank or behind it
             let behind_or_level = PASSED_SPAN[(!color).index()][stop.index()] & adjacent;
-            if FORWARD_FILE[color.index()][i] & own != 0 {
+            if FORWARD_FILE[color.index()][i].intersects(own) {
                 add(t, &mut e.score, color, at::DOUBLED + f, 1);
             }
-            let supported = pawn_attacks(!color, sq).0 & own != 0;
-            let phalanx = (Bitboard::from_square(sq).east().0 | Bitboard::from_square(sq).west().0)
-                & own
-                != 0;
-            if adjacent & own == 0 {
+            let supported = pawn_attacks(!color, sq).intersects(own);
+            let here = Bitboard::from_square(sq);
+            let phalanx = (here.east() | here.west()).intersects(own);
+            if !adjacent.intersects(own) {
                 add(t, &mut e.score, color, at::ISOLATED + f, 1);
             } else if supported || phalanx {
                 add(
@@ -95,21 +94,21 @@ pub(super) fn pawn_structure<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry 
                 );
             } else {
                 // Backward: every adjacent own pawn is ahead, and the stop square is contested.
-                if own & behind_or_level == 0 && their_attacks & (1 << stop.index()) != 0 {
+                if !own.intersects(behind_or_level) && their_attacks.contains(stop) {
                     add(t, &mut e.score, color, at::BACKWARD + r, 1);
                 }
             }
-            if PASSED_SPAN[color.index()][i] & theirs == 0
-                && FORWARD_FILE[color.index()][i] & own == 0
+            if !PASSED_SPAN[color.index()][i].intersects(theirs)
+                && !FORWARD_FILE[color.index()][i].intersects(own)
             {
-                e.passed |= 1 << i;
+                e.passed.add(sq);
                 add(t, &mut e.score, color, at::PASSED + r, 1);
-            } else if FORWARD_FILE[color.index()][i] & (own | theirs) == 0 {
+            } else if !FORWARD_FILE[color.index()][i].intersects(own | theirs) {
                 // Candidate: an open file ahead, and at least as many own pawns beside or
                 // behind on the adjacent files as enemy pawns ahead on them.
                 let sentries = PASSED_SPAN[color.index()][i] & theirs;
                 let helpers = behind_or_level & own;
-                if helpers.count_ones() >= sentries.count_ones() {
+                if helpers.count() >= sentries.count() {
                     add(t, &mut e.score, color, at::CANDIDATE + r, 1);
                 }
             }

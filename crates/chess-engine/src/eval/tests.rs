@@ -1,6 +1,9 @@
+use super::params::*;
+use super::pawns::pawn_structure;
+use super::weights::WEIGHTS;
 use super::*;
 
-/// Mirrors a FEN vertically and swaps the colours.
+/// Mirrors a FEN vertically and swaps the colors.
 fn flip_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
     let swap = |c: char| {
@@ -67,7 +70,7 @@ fn positions() -> Vec<Position> {
 }
 
 #[test]
-fn colour_flip_negates_the_score() {
+fn color_flip_negates_the_score() {
     let mut table = PawnTable::new();
     let all = positions();
     assert!(all.len() >= 14);
@@ -140,7 +143,7 @@ fn basic_judgements() {
     let far = ev("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", &mut table);
     let near = ev("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", &mut table);
     assert!(far > near);
-    // Opposite-coloured bishops scale the endgame down.
+    // Opposite-colored bishops scale the endgame down.
     let pos = Position::from_fen("4kb2/8/8/8/8/8/PPP5/3BK3 w - - 0 1").unwrap();
     assert_eq!(trace(&pos).scale, SCALE_OCB);
 }
@@ -152,104 +155,75 @@ fn flip_helper_round_trips() {
     }
 }
 
-/// Records the sparse coefficients a tuner works with.
-#[derive(Default)]
-struct Coefficients {
-    /// Per weight: White's count minus Black's.
-    counts: Vec<i32>,
-    /// The king danger as reported, White minus Black.
-    rest: Score,
-    /// The complexity adjustment as reported (White's side).
-    adjust: Score,
-    /// The count of each complexity feature.
-    complexity: [i32; layout::COMPLEXITY_LEN],
-    /// Per king (White's, Black's): the count of each king-danger feature against it.
-    danger: [[i32; layout::KING_DANGER_LEN]; 2],
-    phase: i32,
-    scale: i32,
-}
-
-impl Tracer for Coefficients {
-    const ACTIVE: bool = true;
-    fn weight(&mut self, index: usize, color: Color, count: i32) {
-        if self.counts.is_empty() {
-            self.counts = vec![0; layout::COUNT];
-        }
-        self.counts[index] += if color == Color::White { count } else { -count };
-    }
-    fn value(&mut self, term: Term, color: Color, s: Score) {
-        let s = if color == Color::White { s } else { -s };
-        match term {
-            Term::Complexity => self.adjust += s,
-            _ => self.rest += s,
-        }
-    }
-    fn complexity(&mut self, index: usize, count: i32) {
-        self.complexity[index] += count;
-    }
-    fn danger(&mut self, index: usize, color: Color, count: i32) {
-        self.danger[color.index()][index] += count;
-    }
-    fn taper(&mut self, phase: i32, scale: i32) {
-        self.phase = phase;
-        self.scale = scale;
-    }
-}
-
+/// The weights times the coefficients give the evaluation: the linear sum, and the king danger
+/// and the complexity recomputed from their feature counts equal what the evaluation reported.
 #[test]
 fn weights_times_coefficients_give_the_evaluation() {
     for pos in positions() {
-        let mut c = Coefficients::default();
-        let v = evaluate_with(&pos, &mut PawnTable::new(), &mut c);
-        let mut total = Score::ZERO;
+        let (c, v) = Coefficients::of(&pos);
+        assert_eq!(c.value(&WEIGHTS), v, "{}", pos.to_fen());
+        // the non-linear part alone, recomputed from the counts, is what was reported
+        let mut linear = Score::ZERO;
         for (i, &n) in c.counts.iter().enumerate() {
-            total += WEIGHTS[i] * n;
+            linear += WEIGHTS[i] * n;
         }
-        // the king danger, recomputed from its feature counts
         let mut danger = Score::ZERO;
         for (king, counts) in c.danger.iter().enumerate() {
             if counts.iter().any(|&n| n != 0) {
-                let (mut mg, mut eg) = (0, 0);
-                for (i, &n) in counts.iter().enumerate() {
-                    let w = WEIGHTS[layout::KING_DANGER + i];
-                    mg += w.mg() as i32 * n;
-                    eg += w.eg() as i32 * n;
-                }
-                let (pm, pe) = king_danger_penalty(mg, eg);
-                let p = Score::new(pm as i16, pe as i16);
-                danger += if king == 0 { -p } else { p };
+                let d = nonlinear::king_danger(counts, &WEIGHTS);
+                danger += if king == 0 { d } else { -d };
             }
         }
-        assert_eq!(danger, c.rest, "{}", pos.to_fen());
-        total += danger;
-        // the complexity, recomputed from its feature counts and the endgame half
-        let units: i32 = (0..layout::COMPLEXITY_LEN)
-            .map(|i| WEIGHTS[layout::COMPLEXITY + i].eg() as i32 * c.complexity[i])
-            .sum();
-        let eg = total.eg() as i32;
-        let adjust = Score::new(0, (eg.signum() * units.max(-eg.abs())) as i16);
-        assert_eq!(adjust, c.adjust, "{}", pos.to_fen());
-        total += adjust;
-        let again = total.taper_scaled(c.phase, MAX_PHASE, c.scale, SCALE_NORMAL);
-        assert_eq!(again, v, "{}", pos.to_fen());
+        let eg = (linear + danger).eg() as i32;
+        let adjust = nonlinear::complexity(&c.complexity, eg, &WEIGHTS);
+        assert_eq!(
+            danger + Score::new(0, adjust as i16),
+            c.reported,
+            "{}",
+            pos.to_fen()
+        );
     }
 }
 
-/// Every feature is colour-symmetric: the mirrored position with colours swapped has exactly
+/// The search's evaluation (no tracer, pawn cache), the traced table and the coefficients give
+/// the same value on every generated position.
+#[test]
+fn traced_and_untraced_evaluations_agree() {
+    let mut table = PawnTable::new();
+    let positions = generated_positions();
+    assert!(positions.len() > 10_000);
+    for pos in positions {
+        let white = |v: i32| match pos.side_to_move() {
+            Color::White => v,
+            Color::Black => -v,
+        };
+        let v = white(evaluate(&pos, &mut table));
+        let t = trace(&pos);
+        assert_eq!(t.white_value, v, "{}", pos.to_fen());
+        assert_eq!(
+            t.total
+                .taper_scaled(t.phase, MAX_PHASE, t.scale, SCALE_NORMAL),
+            v
+        );
+        let (c, cv) = Coefficients::of(&pos);
+        assert_eq!(cv, v, "{}", pos.to_fen());
+        assert_eq!((c.phase, c.scale), (t.phase, t.scale));
+    }
+}
+
+/// Every feature is color-symmetric: the mirrored position with colors swapped has exactly
 /// the negated coefficients (whatever the weights, including those still at zero).
 #[test]
-fn coefficients_are_colour_symmetric() {
+fn coefficients_are_color_symmetric() {
     for pos in positions() {
         let fen = pos.to_fen();
         let flipped = Position::from_fen(&flip_fen(&fen)).unwrap();
-        let mut a = Coefficients::default();
-        let mut b = Coefficients::default();
-        evaluate_with(&pos, &mut PawnTable::new(), &mut a);
-        evaluate_with(&flipped, &mut PawnTable::new(), &mut b);
+        let (a, _) = Coefficients::of(&pos);
+        let (b, _) = Coefficients::of(&flipped);
         for i in 0..layout::COUNT {
             assert_eq!(a.counts[i], -b.counts[i], "{} in {fen}", layout::name(i));
         }
-        assert_eq!(a.rest, -b.rest, "{fen}");
+        assert_eq!(a.reported, -b.reported, "{fen}");
         assert_eq!(a.danger[0], b.danger[1], "{fen}");
         assert_eq!(a.danger[1], b.danger[0], "{fen}");
         assert_eq!(a.complexity, b.complexity, "{fen}");
@@ -286,8 +260,7 @@ fn generated_positions() -> Vec<Position> {
 fn every_feature_fires_somewhere() {
     let mut seen = vec![false; layout::COUNT];
     for pos in generated_positions() {
-        let mut c = Coefficients::default();
-        evaluate_with(&pos, &mut PawnTable::new(), &mut c);
+        let (c, _) = Coefficients::of(&pos);
         for (i, &n) in c.counts.iter().enumerate() {
             seen[i] |= n != 0;
         }
@@ -344,7 +317,7 @@ fn endgame_scales() {
             "4k1r1/p7/3b4/8/8/1P1B4/P1P1K1R1/8 w - - 0 1",
             SCALE_OCB_ROOKS,
         ),
-        // same-coloured bishops: only the pawn count
+        // same-colored bishops: only the pawn count
         (
             "4k3/p7/2b5/8/8/1P1B4/P1P1K3/8 w - - 0 1",
             SCALE_FEW_PAWNS + 3 * SCALE_PER_PAWN,

@@ -1,13 +1,13 @@
 //! Training positions turned into what the tuner needs, once: each position's sparse weight
 //! coefficients (White's count minus Black's for every weight it uses), the counts of the
-//! king-danger features against each king (the one non-linear term), its phase blend, its
-//! label.
+//! king-danger features against each king and of the complexity features (the non-linear
+//! terms), its phase blend, its label; all read from the engine's [`Coefficients`] tracer.
 
 use crate::datagen::record::{RecordError, Sample};
-use ply_chess::{Color, Position};
+use ply_chess::Position;
 use ply_chess_engine::{
-    evaluate_with, layout, PawnTable, Score, Term, Tracer, KING_DANGER_EG_DIV, KING_DANGER_MAX,
-    KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
+    complexity_adjustment, king_danger_penalty, layout, Coefficients, KING_DANGER_EG_DIV,
+    KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
 };
 
 /// One training position, ready for the tuner.
@@ -34,61 +34,29 @@ pub struct Entry {
     pub game: u64,
 }
 
-/// A [`Tracer`] that keeps the coefficients of one evaluation.
-struct Collect {
-    counts: Vec<i32>,
-    danger: [Vec<(u8, i16)>; 2],
-    complexity: [i16; layout::COMPLEXITY_LEN],
-    phase: i32,
-    scale: i32,
-}
-
-impl Tracer for Collect {
-    const ACTIVE: bool = true;
-    fn weight(&mut self, index: usize, color: Color, count: i32) {
-        self.counts[index] += match color {
-            Color::White => count,
-            Color::Black => -count,
-        };
-    }
-    /// The values (the king danger, the complexity) are recomputed from their counts.
-    fn value(&mut self, _: Term, _: Color, _: Score) {}
-    fn complexity(&mut self, index: usize, count: i32) {
-        self.complexity[index] = count.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-    }
-    fn danger(&mut self, index: usize, color: Color, count: i32) {
-        let n = count.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-        self.danger[color.index()].push((index as u8, n));
-    }
-    fn taper(&mut self, phase: i32, scale: i32) {
-        self.phase = phase;
-        self.scale = scale;
-    }
-}
-
 impl Entry {
     /// The entry of `pos` labelled with `result` and `score` (White's side).
     pub fn new(pos: &Position, result: f32, score: i32, game: u64) -> Entry {
-        let mut c = Collect {
-            counts: vec![0; layout::COUNT],
-            danger: [Vec::new(), Vec::new()],
-            complexity: [0; layout::COMPLEXITY_LEN],
-            phase: 0,
-            scale: SCALE_NORMAL,
-        };
-        let eval = evaluate_with(pos, &mut PawnTable::new(), &mut c);
+        let (c, eval) = Coefficients::of(pos);
+        let narrow = |n: i32| n.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         let coefs = c
             .counts
             .iter()
             .enumerate()
             .filter(|(_, &n)| n != 0)
-            .map(|(i, &n)| (i as u16, n.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+            .map(|(i, &n)| (i as u16, narrow(n)))
             .collect();
+        let danger = c.danger.map(|counts| {
+            (counts.iter().enumerate())
+                .filter(|(_, &n)| n != 0)
+                .map(|(i, &n)| (i as u8, narrow(n)))
+                .collect()
+        });
         let mg_share = c.phase as f32 / MAX_PHASE as f32;
         Entry {
             coefs,
-            danger: c.danger.map(Vec::into_boxed_slice),
-            complexity: c.complexity,
+            danger,
+            complexity: c.complexity.map(narrow),
             mg_share,
             eg_share: (1.0 - mg_share) * c.scale as f32 / SCALE_NORMAL as f32,
             result,
@@ -145,7 +113,7 @@ impl Entry {
             0.0
         };
         let open = c > -eg.abs();
-        let eg = if open { eg + sign * c } else { 0.0 };
+        let eg = eg + complexity_adjustment(eg, c);
         Forward {
             value: mg * self.mg_share as f64 + eg * self.eg_share as f64,
             eg_slope: if open { 1.0 } else { 0.0 },
@@ -187,7 +155,7 @@ pub struct Forward {
 }
 
 /// The king-danger penalty of some units and its slope: the engine's
-/// `ply_chess_engine::king_danger_penalty` without its rounding down, so that the loss is smooth.
+/// [`king_danger_penalty`] in `f64`, without rounding down, so that the loss is smooth.
 #[derive(Clone, Copy, Debug)]
 pub struct Danger {
     /// The penalty (middlegame, endgame), centipawns.
@@ -200,20 +168,20 @@ impl Danger {
     /// The penalty of `units` (middlegame, endgame).
     #[inline]
     pub fn at(units: [f64; 2]) -> Danger {
-        let (div_mg, div_eg, max) = (
-            KING_DANGER_MG_DIV as f64,
-            KING_DANGER_EG_DIV as f64,
-            KING_DANGER_MAX as f64,
-        );
+        let (vm, ve) = king_danger_penalty(units[0], units[1]);
+        // the slope of each half where it is not clamped (below 0 or at the maximum)
+        let max = KING_DANGER_MAX as f64;
         let mg = units[0].clamp(0.0, 4.0 * max);
-        let eg = units[1].max(0.0);
-        let (vm, ve) = (mg * mg / div_mg, eg / div_eg);
         Danger {
-            value: [vm.min(max), ve.min(max)],
+            value: [vm, ve],
             slope: [
-                if vm < max { 2.0 * mg / div_mg } else { 0.0 },
+                if vm < max {
+                    2.0 * mg / KING_DANGER_MG_DIV as f64
+                } else {
+                    0.0
+                },
                 if units[1] > 0.0 && ve < max {
-                    1.0 / div_eg
+                    1.0 / KING_DANGER_EG_DIV as f64
                 } else {
                     0.0
                 },
