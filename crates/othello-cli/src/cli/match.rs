@@ -13,15 +13,14 @@ use clap::Args;
 use ply_othello::wthor;
 use ply_othello::{format_moves, Color};
 use ply_othello_engine::MAX_HASH_MIB;
-use ply_othello_engine::{Engine, EngineOptions, Limits};
+use ply_othello_engine::{Engine, EngineOptions};
 use ply_othello_tools::matchplay::{
-    builtin_openings, openings_from_games, parse_openings, run_match, select_balanced, Flow,
-    GameOptions, GtpClient, MatchOptions, Tally, Termination,
+    builtin_openings, openings_from_games, parse_openings, run_match, select_balanced_by_search,
+    Flow, GameOptions, GtpClient, MatchOptions, Tally, Termination,
 };
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Arguments of `match`.
@@ -138,20 +137,7 @@ fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<usize>>, CliError> {
             if a.balance < 0 {
                 pool.into_iter().take(pairs).collect()
             } else {
-                let mut judge = Engine::try_new(EngineOptions {
-                    hash_mib: 16,
-                    ..EngineOptions::default()
-                })?;
-                let limits = Limits {
-                    level: Some(a.balance_level),
-                    ..Limits::default()
-                };
-                let stop = AtomicBool::new(false);
-                select_balanced(pool, pairs, a.balance, |pos| {
-                    judge.new_game();
-                    let b = pos.board;
-                    judge.think(&b, &limits, &stop, &mut |_| {}).score
-                })
+                select_balanced_by_search(pool, pairs, a.balance, a.balance_level)?
             }
         }
     };

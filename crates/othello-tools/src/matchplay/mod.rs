@@ -14,7 +14,7 @@ pub use client::{GtpClient, GtpError};
 pub use game::{play_game, GameOptions, GameRecord, Termination};
 pub use openings::{
     builtin_openings, generate_builtin, openings_from_games, parse_openings, select_balanced,
-    BUILTIN_OPENINGS,
+    select_balanced_by_search, BUILTIN_OPENINGS,
 };
 pub use runner::{run_match, Endings, Flow, GameReport, MatchOptions, MatchOutcome};
 pub use stats::{elo_from_score, Tally};

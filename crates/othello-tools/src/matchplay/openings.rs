@@ -4,7 +4,7 @@
 
 use ply_batch::rng::SplitMix64;
 use ply_othello::{format_moves, parse_moves, wthor, Position, PASS};
-use ply_othello_engine::{Engine, EngineOptions, Limits};
+use ply_othello_engine::{Engine, EngineOptions, Limits, TableError};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -172,6 +172,33 @@ pub fn select_balanced(
         }
     }
     out
+}
+
+/// [`select_balanced`] with ply as the judge: each candidate is scored by a fresh search at
+/// `level` (a 16 MiB table, cleared between openings).
+///
+/// # Errors
+/// The table could not be allocated.
+pub fn select_balanced_by_search(
+    candidates: impl IntoIterator<Item = Vec<usize>>,
+    count: usize,
+    max_abs: i32,
+    level: u8,
+) -> Result<Vec<Vec<usize>>, TableError> {
+    let mut judge = Engine::try_new(EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    })?;
+    let limits = Limits {
+        level: Some(level),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    Ok(select_balanced(candidates, count, max_abs, |pos| {
+        judge.new_game();
+        let b = pos.board;
+        judge.think(&b, &limits, &stop, &mut |_| {}).score
+    }))
 }
 
 /// Openings from text: one move list a line (`f5d6c3...`), `#` comments and blank lines
