@@ -1,4 +1,6 @@
-//! The progress bar of a batch run on standard error, shared by the data generators' programs.
+//! The workspace's progress bars on standard error, one home: [`progress_bar`] (a bar with a
+//! template, or a hidden one), used by the programs' long commands, and [`RunBar`], the bar of a
+//! batch run, shared by the data generators' programs.
 
 use crate::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -11,19 +13,27 @@ pub struct RunBar {
     unit: &'static str,
 }
 
+/// A bar of length `len` drawn with the indicatif `template` when `show`, else a hidden one
+/// (callers pass whether standard error is a terminal, and their quiet or JSON options).
+pub fn progress_bar(len: u64, show: bool, template: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 impl RunBar {
     /// A bar counting written lines as `unit` (e.g. "positions").
     pub fn new(unit: &'static str) -> RunBar {
-        let bar = if std::io::stderr().is_terminal() {
-            ProgressBar::new(0)
-        } else {
-            ProgressBar::hidden()
-        };
-        if let Ok(style) = ProgressStyle::with_template(
+        let bar = progress_bar(
+            0,
+            std::io::stderr().is_terminal(),
             "{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}] {per_sec}",
-        ) {
-            bar.set_style(style);
-        }
+        );
         RunBar { bar, unit }
     }
 

@@ -34,9 +34,11 @@
 
 mod display;
 mod params;
+pub mod rng;
 
-pub use display::RunBar;
+pub use display::{progress_bar, RunBar};
 pub use params::{params_path, ParamsRecord, RunParams};
+pub use rng::splitmix;
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -81,14 +83,6 @@ impl std::str::FromStr for Shard {
 /// unrelated for neighbouring games.
 pub fn game_seed(seed: u64, game: u64) -> u64 {
     splitmix(seed ^ splitmix(game))
-}
-
-/// The SplitMix64 finaliser: neighbouring inputs give unrelated outputs.
-pub fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Why a batch run stopped.

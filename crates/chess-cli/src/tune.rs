@@ -1,7 +1,6 @@
 //! `ply-chess tune`: Texel-style tuning of the evaluation weights on `datagen` files
 //! (`ply_chess_tools::tune`), written back as the engine's `eval/weights.rs`.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use ply_chess_engine::layout;
 use ply_chess_tools::tune::{self, Config, Epoch, TuneError};
 use std::io::IsTerminal;
@@ -177,16 +176,11 @@ pub fn run(a: &TuneArgs) -> Result<(), Error> {
         entries.len(),
         a.data.len()
     );
-    let bar = if tty {
-        ProgressBar::new(a.epochs as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} epochs [{elapsed} < {eta}] {msg}")
-    {
-        bar.set_style(style);
-    }
+    let bar = ply_batch::progress_bar(
+        a.epochs as u64,
+        tty,
+        "{bar:40} {pos}/{len} epochs [{elapsed} < {eta}] {msg}",
+    );
     let outcome = tune::tune(&config, entries, |e| {
         bar.set_position(e.epoch as u64);
         bar.set_message(describe(e));

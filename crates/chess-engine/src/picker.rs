@@ -61,9 +61,6 @@ pub struct MovePicker {
     captures: usize,
     bad: usize,
     next: usize,
-    /// The slider lookup, chosen once when the picker is made (each search thread makes its
-    /// pickers when the search starts).
-    pext: Option<Pext>,
 }
 
 impl Default for MovePicker {
@@ -93,17 +90,13 @@ impl MovePicker {
             captures: 0,
             bad: 0,
             next: 0,
-            pext: Pext::detect(),
         }
     }
 
     /// The legal move of `pos` that `compact` encodes, if any.
     #[inline]
     fn legal_from_compact(&self, pos: &Position, compact: u16) -> Option<Move> {
-        match self.pext {
-            Some(p) => pos.legal_from_compact_with(p, compact),
-            None => pos.legal_from_compact_with(Magic, compact),
-        }
+        pos.legal_from_compact(compact)
     }
 
     /// Prepares the picker for a node: `tt_move` is the table's compact move (0 for none),
@@ -199,7 +192,8 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateCaptures => {
-                    match self.pext {
+                    // The process's slider lookup, chosen once (`Pext::detect`).
+                    match Pext::detect() {
                         Some(p) => pos.push_tactical_moves_with(p, &mut self.moves),
                         None => pos.push_tactical_moves_with(Magic, &mut self.moves),
                     }
@@ -247,7 +241,7 @@ impl MovePicker {
                         continue;
                     }
                     let start = self.moves.len();
-                    match self.pext {
+                    match Pext::detect() {
                         Some(p) => pos.push_quiet_moves_with(p, &mut self.moves),
                         None => pos.push_quiet_moves_with(Magic, &mut self.moves),
                     }

@@ -4,10 +4,11 @@
 //! gives the same bytes.
 //!
 //! How a position is made: from the start position, [`PLIES`] uniformly random legal moves
-//! drawn from a seeded splitmix64 stream; the result is kept when it is new, not in check, has a
-//! legal move, and a single-threaded fixed-depth search ([`DEPTH`] plies, fresh table) scores it
-//! within [`MAX_SCORE`] centipawns of zero. Random play gives varied, often odd openings; the
-//! search filter drops those where a side simply lost material.
+//! drawn from a seeded splitmix64 stream (`ply_batch::rng::SplitMix64`); the result is kept
+//! when it is new, not in check, has a legal move, and a single-threaded fixed-depth search
+//! ([`DEPTH`] plies, fresh table) scores it within [`MAX_SCORE`] centipawns of zero. Random
+//! play gives varied, often odd openings; the search filter drops those where a side simply
+//! lost material.
 //!
 //! To write the file again (after a change to the search or the evaluation moves scores):
 //! `PLY_REGENERATE=1 cargo test -p ply-chess-tools openings`.
@@ -31,15 +32,6 @@ pub const DEPTH: i32 = 6;
 /// A position is kept when its search score is at most this far from zero (centipawns).
 pub const MAX_SCORE: i32 = 50;
 
-/// Steele, Lea and Flood's splitmix64 step: the generator's random stream.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// `count` balanced positions from `seed`, as the text of an EPD file (a `#` header naming how
 /// it was made, then one position a line: the four FEN fields of an EPD record). The same
 /// arguments always give the same text.
@@ -50,7 +42,7 @@ pub fn generate(count: usize, seed: u64) -> String {
          # Each is {PLIES} random plies from the start position, kept when a depth-{DEPTH} \
          search scores it within {MAX_SCORE} cp of 0.\n"
     );
-    let mut state = seed;
+    let mut rng = ply_batch::rng::SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let options = Options::default();
     let limits = Limits {
@@ -65,7 +57,7 @@ pub fn generate(count: usize, seed: u64) -> String {
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[(splitmix(&mut state) % moves.len() as u64) as usize]);
+            pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
         }
         if pos.is_check() || pos.legal_moves().is_empty() || !seen.insert(pos.hash()) {
             continue;

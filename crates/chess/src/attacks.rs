@@ -1,9 +1,10 @@
 //! Attack sets. Leaper tables (pawn, knight, king) and the `between`/`line` tables are built by
 //! `const fn` at compile time; sliding attacks come from the build-script tables behind [`crate::Sliders`].
-//! The free functions here use fancy magics; hot loops pick a [`crate::Sliders`] implementation.
+//! The free functions here use the process's slider lookup ([`Pext::detect`], chosen once); hot
+//! loops take a [`crate::Sliders`] token and dispatch once outside the loop.
 
 use crate::ray::ray;
-use crate::sliders::{Magic, Sliders};
+use crate::sliders::{Magic, Pext, Sliders};
 use crate::{Bitboard, Color, Role, Square};
 
 /// Attack table of a leaper given by its (file, rank) steps.
@@ -110,22 +111,33 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
 }
 
-/// Squares a bishop on `sq` attacks given the occupied squares `occ` (fancy magics).
+/// Squares a bishop on `sq` attacks given the occupied squares `occ` (the process's slider lookup,
+/// [`Pext::detect`]).
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    Magic.bishop(sq, occ)
+    match Pext::detect() {
+        Some(p) => p.bishop(sq, occ),
+        None => Magic.bishop(sq, occ),
+    }
 }
 
-/// Squares a rook on `sq` attacks given the occupied squares `occ` (fancy magics).
+/// Squares a rook on `sq` attacks given the occupied squares `occ` (the process's slider lookup,
+/// [`Pext::detect`]).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    Magic.rook(sq, occ)
+    match Pext::detect() {
+        Some(p) => p.rook(sq, occ),
+        None => Magic.rook(sq, occ),
+    }
 }
 
 /// Squares a queen on `sq` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    Magic.rook(sq, occ) | Magic.bishop(sq, occ)
+    match Pext::detect() {
+        Some(p) => p.queen(sq, occ),
+        None => Magic.queen(sq, occ),
+    }
 }
 
 /// Squares a piece attacks (a pawn's captures for pawns).

@@ -9,9 +9,12 @@
 //!   squares, `north/south/east/west/shift`, `contains`, `more_than_one`.
 //! - Attacks ([`attacks`]): `pawn_attacks(color, sq)`, `knight_attacks(sq)`, `king_attacks(sq)`,
 //!   `bishop_attacks(sq, occ)`, `rook_attacks(sq, occ)`, `queen_attacks(sq, occ)`, `between`, `line`.
-//!   Sliding lookups are fancy magics ([`Magic`]) or BMI2 PEXT ([`Pext::detect`]) behind [`Sliders`];
-//!   `legal_moves`, `tactical_moves`, `count_legal_moves` and `perft` pick PEXT at run time when the CPU
-//!   has BMI2, and every generator has a `*_with(sliders)` form for hot loops that choose once.
+//!   Sliding lookups are fancy magics ([`Magic`]) or BMI2 PEXT ([`Pext`]) behind [`Sliders`].
+//!   The choice has one home, [`Pext::detect`]: the CPU is asked once per process, at first use,
+//!   and the answer cached in a `static`; the attack functions, `attackers`, `legal_moves`,
+//!   `tactical_moves`, `count_legal_moves`, `legal_moves_from`, `legal_from_compact` and `perft`
+//!   (and the chess engine's move picker) all dispatch on it. Every generator also has a
+//!   `*_with(sliders)` form, taking the token explicitly (tests compare both lookups).
 //! - [`Position`]: `from_fen` / `to_fen` ([`FenError`]), `from_epd`, `startpos`, `side_to_move`,
 //!   `pieces(color, role)`, `by_color`, `by_role`, `occupied`, `piece_at`, `king`, `ep_square`,
 //!   `castling_rights` ([`CastlingRights::any`]), `halfmove_clock`, `fullmove_number`, `checkers`,

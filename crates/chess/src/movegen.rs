@@ -439,13 +439,14 @@ impl Position {
     /// Legal moves starting on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(
-            Magic,
-            &mut FromFilter {
-                from: Bitboard::from_square(from),
-                list: &mut list,
-            },
-        );
+        let mut sink = FromFilter {
+            from: Bitboard::from_square(from),
+            list: &mut list,
+        };
+        match Pext::detect() {
+            Some(p) => self.generate(p, &mut sink),
+            None => self.generate(Magic, &mut sink),
+        }
         list
     }
 

@@ -6,7 +6,7 @@
 
 use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
-use crate::sliders::{Magic, Sliders};
+use crate::sliders::{Magic, Pext, Sliders};
 use crate::zobrist::KEYS;
 use crate::{Bitboard, Color, Move, MoveKind, Piece, Role, Square};
 
@@ -219,7 +219,10 @@ impl Position {
 
     /// Pieces of `attacker` attacking `sq` in this position.
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
-        self.attackers_with(sq, attacker, self.occupied(), Magic)
+        match Pext::detect() {
+            Some(p) => self.attackers_with(sq, attacker, self.occupied(), p),
+            None => self.attackers_with(sq, attacker, self.occupied(), Magic),
+        }
     }
 
     /// Whether `attacker` attacks `sq` with occupancy `occ` (early exit version of `attackers_with`).

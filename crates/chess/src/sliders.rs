@@ -1,5 +1,12 @@
-//! Sliding-piece lookups behind one trait, so hot code is compiled once per method and the choice
-//! between fancy magics and BMI2 PEXT is made once (per perft call or search), not per lookup.
+//! Sliding-piece lookups behind one trait, so hot code is compiled once per method.
+//!
+//! The choice between fancy magics and BMI2 PEXT has one home: [`Pext::detect`], which asks the CPU
+//! once per process (at first use) and answers from a cached `static` afterwards. Every entry point
+//! without an explicit lookup (the attack functions of [`crate::attacks`], [`crate::Position`]'s
+//! generators, [`crate::perft()`], the chess engine's move picker) dispatches on that one answer,
+//! once per call, to code monomorphised for the chosen [`Sliders`] token; inside, no lookup branches.
+
+use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::{Bitboard, Square};
 
@@ -60,20 +67,41 @@ pub struct Pext {
     _private: (),
 }
 
+/// The process-wide slider choice: [`UNKNOWN`] until the first [`Pext::detect`], then [`MAGIC`] or
+/// [`PEXT`] for the rest of the process.
+static CHOICE: AtomicU8 = AtomicU8::new(UNKNOWN);
+const UNKNOWN: u8 = 0;
+const MAGIC: u8 = 1;
+const PEXT: u8 = 2;
+
 impl Pext {
-    /// The PEXT lookup when this CPU supports BMI2 (detected at run time), else `None`.
-    /// Cheap enough to call per move generation (std caches the CPUID result). The token also
+    /// The slider lookup of this process: the PEXT token when the CPU supports BMI2, else `None`
+    /// (use [`Magic`]). The CPU is asked once, at the first call; later calls read the cached answer
+    /// (one relaxed load), so callers may dispatch on it per move generation. The token also
     /// promises BMI1, POPCNT and LZCNT (every BMI2 CPU has them), which the crate's PEXT-specific
-    /// code (e.g. [`crate::perft`]) is compiled with.
+    /// code (e.g. [`crate::perft()`]) is compiled with.
+    #[inline(always)]
     pub fn detect() -> Option<Pext> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::is_x86_feature_detected as has;
-            if has!("bmi2") && has!("bmi1") && has!("popcnt") && has!("lzcnt") {
-                return Some(Pext { _private: () });
-            }
+        match CHOICE.load(Ordering::Relaxed) {
+            PEXT => Some(Pext { _private: () }),
+            MAGIC => None,
+            _ => Pext::choose(),
         }
-        None
+    }
+
+    /// Asks the CPU and records the answer in [`CHOICE`]. Racing first calls store the same value.
+    #[cold]
+    #[inline(never)]
+    fn choose() -> Option<Pext> {
+        #[cfg(target_arch = "x86_64")]
+        let found = {
+            use std::is_x86_feature_detected as has;
+            has!("bmi2") && has!("bmi1") && has!("popcnt") && has!("lzcnt")
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let found = false;
+        CHOICE.store(if found { PEXT } else { MAGIC }, Ordering::Relaxed);
+        found.then_some(Pext { _private: () })
     }
 
     #[inline(always)]

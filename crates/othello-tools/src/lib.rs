@@ -8,7 +8,7 @@
 //!
 //! Every module is public (the `ply-othello` program drives each): [`datagen`], [`train`] with its
 //! `dataset`, `exact`, `fit`, `measure` and `pipeline` steps, [`mpc`], and [`matchplay`] with
-//! its `client`, `openings`, `game` and `stats` parts.
+//! its `client`, `openings`, `game`, `stats` and `runner` (the match loop) parts.
 //!
 //! A match's result as an Elo difference (the statistics need no engine and no files):
 //!

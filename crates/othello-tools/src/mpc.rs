@@ -8,6 +8,7 @@
 //! ready to replace the fitted block of `mpc.rs`. Without WTHOR games, [`random_positions`]
 //! gives positions of seeded random games instead (less like real play, but no outside data).
 
+use ply_batch::rng::XorShift64;
 use ply_othello::Board;
 use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};
 use ply_othello_engine::midgame::mpc::{self, Fit, BUCKETS, FIT_MAX_DEPTH};
@@ -25,17 +26,14 @@ pub fn positions(
     min_empties: u32,
     max_empties: u32,
 ) -> Vec<Board> {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = XorShift64::new(0x9e37_79b9_7f4a_7c15);
     let mut out = Vec::new();
     let step = (games.len() / count.max(1)).max(1);
     for g in games.iter().step_by(step) {
         if out.len() >= count {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let target = min_empties + (seed % u64::from(max_empties - min_empties + 1)) as u32;
+        let target = min_empties + (rng.next() % u64::from(max_empties - min_empties + 1)) as u32;
         // the position after `60 - target` moves, kept only when its side to move can move
         let Some(played) = 60u32.checked_sub(target) else {
             continue;
@@ -58,20 +56,14 @@ pub fn positions(
 pub fn random_positions(count: usize, seed: u64, min_empties: u32, max_empties: u32) -> Vec<Board> {
     let (lo, hi) = (min_empties.clamp(1, 60), max_empties.clamp(1, 60));
     let (lo, hi) = (lo.min(hi), lo.max(hi));
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift64::new(seed | 1);
     let mut out = Vec::with_capacity(count);
     // a bound on the games tried: almost every game reaches its target with a move to play
     for _ in 0..count.saturating_mul(100) {
         if out.len() >= count {
             break;
         }
-        let target = lo + (next() % u64::from(hi - lo + 1)) as u32;
+        let target = lo + (rng.next() % u64::from(hi - lo + 1)) as u32;
         let mut b = Board::start();
         while b.empty_count() > target && !b.is_game_over() {
             let moves = b.moves();
@@ -79,7 +71,7 @@ pub fn random_positions(count: usize, seed: u64, min_empties: u32, max_empties: 
                 b.pass();
                 continue;
             }
-            let mut k = next() % u64::from(moves.count_ones());
+            let mut k = rng.next() % u64::from(moves.count_ones());
             let mut set = moves;
             while k > 0 {
                 set &= set - 1;

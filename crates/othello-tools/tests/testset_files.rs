@@ -1,4 +1,4 @@
-//! The committed strong-play test set (`tools/othello/testset/e14.obf`, `e20.obf`, `e24.obf`, made
+//! The committed strong-play test set (`tests/data/testset/e14.obf`, `e20.obf`, `e24.obf`, made
 //! by `ply-othello testset`, commands in BENCHMARKS.md): every line parses, the numbers of
 //! empties are right, there are at least 1,000 positions per file, no position repeats up to
 //! symmetry, and the exact solver agrees with the annotated scores and moves of a sample.
@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 fn testset_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tools/othello/testset")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/testset")
 }
 
 #[test]

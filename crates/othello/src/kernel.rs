@@ -334,16 +334,10 @@ mod tests {
                 }
             }
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = ply_testkit::XorShift64::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            let mut next = || {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            };
-            let (a, b) = (next(), next());
-            let (p, o) = (a & !b, b & !a & next());
+            let (a, b) = (rng.next(), rng.next());
+            let (p, o) = (a & !b, b & !a & rng.next());
             check(Portable, p, o);
             if let Some(k) = Avx2::detect() {
                 check(k, p, o);

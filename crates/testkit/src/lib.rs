@@ -147,74 +147,8 @@ pub fn chess_fen(pieces: &[(char, usize)], white_to_move: bool) -> String {
     out
 }
 
-/// Marsaglia's xorshift64 (13, 7, 17): a tiny deterministic generator for tests.
-#[derive(Clone, Debug)]
-pub struct XorShift64(u64);
-
-impl XorShift64 {
-    /// A generator from `seed` (0 is replaced by a fixed non-zero constant, xorshift's one bad seed).
-    pub fn new(seed: u64) -> Self {
-        XorShift64(if seed == 0 {
-            0x9e37_79b9_7f4a_7c15
-        } else {
-            seed
-        })
-    }
-
-    /// The next 64 random bits.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A number in `0..n` (slightly biased, fine for tests).
-    ///
-    /// # Panics
-    /// When `n` is 0.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// The index of one set bit of `mask` (non-zero), the `below(popcount)`-th from the lowest:
-    /// a random legal move from a move bitboard.
-    pub fn pick_bit(&mut self, mask: u64) -> usize {
-        let mut m = mask;
-        for _ in 0..self.below(u64::from(mask.count_ones())) {
-            m &= m - 1;
-        }
-        m.trailing_zeros() as usize
-    }
-}
-
-/// Vigna's xorshift64* (12, 25, 27, multiplier 0x2545_F491_4F6C_DD1D): xorshift64 with a
-/// multiplied output, for tests whose inputs were drawn from this sequence.
-#[derive(Clone, Debug)]
-pub struct XorShift64Star(u64);
-
-impl XorShift64Star {
-    /// A generator from `seed` (0 is replaced by a fixed non-zero constant, xorshift's one bad seed).
-    pub fn new(seed: u64) -> Self {
-        XorShift64Star(if seed == 0 {
-            0x9e37_79b9_7f4a_7c15
-        } else {
-            seed
-        })
-    }
-
-    /// The next 64 random bits.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+/// The seeded generators of the tests, from their one home in `ply_batch::rng`.
+pub use ply_batch::rng::{XorShift64, XorShift64Star};
 
 /// A fresh path `name` in this process's scratch folder `ply-<tag>-<pid>` under the system's
 /// temporary folder (created; a file left there by an earlier use of the name is removed).

@@ -6,7 +6,6 @@
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_tools::mpc;
 use std::path::PathBuf;
@@ -84,14 +83,10 @@ pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
             mpc::random_positions(a.positions, a.seed, 12, 58)
         }
     };
-    let pb = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(boards.len() as u64)
-    };
-    pb.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} [{elapsed} < {eta}] {per_sec}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let pb = ply_batch::progress_bar(
+        boards.len() as u64,
+        !a.quiet,
+        "{msg} {bar:40} {pos}/{len} [{elapsed} < {eta}] {per_sec}",
     );
     pb.set_message("scoring positions");
     let weights = match &a.eval_file {

@@ -13,15 +13,14 @@ use clap::Args;
 use ply_othello::wthor;
 use ply_othello::{format_moves, Color};
 use ply_othello_engine::MAX_HASH_MIB;
-use ply_othello_engine::{Engine, EngineOptions, Limits};
+use ply_othello_engine::{Engine, EngineOptions};
 use ply_othello_tools::matchplay::{
-    builtin_openings, openings_from_games, parse_openings, play_game, select_balanced, GameOptions,
-    GameRecord, GtpClient, Tally, Termination,
+    builtin_openings, openings_from_games, parse_openings, run_match, select_balanced_by_search,
+    Flow, GameOptions, GtpClient, MatchOptions, Tally, Termination,
 };
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Arguments of `match`.
@@ -138,20 +137,7 @@ fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<usize>>, CliError> {
             if a.balance < 0 {
                 pool.into_iter().take(pairs).collect()
             } else {
-                let mut judge = Engine::try_new(EngineOptions {
-                    hash_mib: 16,
-                    ..EngineOptions::default()
-                })?;
-                let limits = Limits {
-                    level: Some(a.balance_level),
-                    ..Limits::default()
-                };
-                let stop = AtomicBool::new(false);
-                select_balanced(pool, pairs, a.balance, |pos| {
-                    judge.new_game();
-                    let b = pos.board;
-                    judge.think(&b, &limits, &stop, &mut |_| {}).score
-                })
+                select_balanced_by_search(pool, pairs, a.balance, a.balance_level)?
             }
         }
     };
@@ -188,29 +174,6 @@ fn finite(x: f64) -> serde_json::Value {
         serde_json::json!(x)
     } else {
         serde_json::Value::Null
-    }
-}
-
-/// Counts of the ways games ended.
-#[derive(Default)]
-struct Endings {
-    ply_time: u32,
-    ply_illegal: u32,
-    opponent_time: u32,
-    opponent_illegal: u32,
-    opponent_failed: u32,
-}
-
-impl Endings {
-    fn add(&mut self, t: &Termination) {
-        match t {
-            Termination::Normal => {}
-            Termination::PlyTimeLoss => self.ply_time += 1,
-            Termination::PlyIllegal(_) => self.ply_illegal += 1,
-            Termination::OpponentTimeLoss => self.opponent_time += 1,
-            Termination::OpponentIllegal(_) => self.opponent_illegal += 1,
-            Termination::OpponentFailed(_) => self.opponent_failed += 1,
-        }
     }
 }
 
@@ -305,10 +268,8 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         GtpClient::spawn(&a.opponent)
             .map_err(|e| CliError::Match(format!("opponent `{}`: {e}", a.opponent)))
     };
-    let mut opponent = spawn()?;
+    let opponent = spawn()?;
     let mut out = Out { closed: false };
-    let mut tally = Tally::default();
-    let mut endings = Endings::default();
     let mut games_json = Vec::new();
     let n = 2 * pairs;
     let header = format!(
@@ -325,20 +286,17 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     } else {
         out.line(&header);
     }
-    let mut failure = None;
-    for g in 0..n {
-        let opening = &openings[(g / 2) % openings.len()];
-        let color = if g % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let r: GameRecord = play_game(&mut engine, &mut opponent, opening, color, &opts);
-        tally.add(r.ply_diff);
-        endings.add(&r.termination);
+    let options = MatchOptions {
+        opponent: a.opponent.clone(),
+        games: n,
+        game: opts,
+        keep_going: a.keep_going,
+    };
+    let outcome = run_match(&mut engine, opponent, &openings, &options, |g| {
+        let (r, tally, color) = (g.record, g.tally, g.color);
         let line = format!(
             "game {}/{n}: ply {} {:+} ({}) ply {:.1} s opp {:.1} s | +{} ={} -{} {:.1}% | {}",
-            g + 1,
+            g.index + 1,
             color_word(color),
             r.ply_diff,
             r.termination,
@@ -353,7 +311,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         if a.json {
             eprintln!("{line}");
             games_json.push(serde_json::json!({
-                "game": g + 1,
+                "game": g.index + 1,
                 "ply_color": color_word(color),
                 "ply_diff": r.ply_diff,
                 "termination": r.termination.to_string(),
@@ -369,27 +327,25 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         }
         if out.closed {
             // standard output was closed (`| head`): nobody reads the rest
-            return Ok(ExitCode::FAILURE);
+            return Flow::Stop;
         }
         if let Termination::OpponentFailed(why) = &r.termination {
-            let what = format!(
-                "opponent `{}` failed in game {}/{n}: {why}",
-                a.opponent,
-                g + 1
-            );
-            if !a.keep_going {
-                failure = Some(what);
-                break;
+            if a.keep_going {
+                eprintln!(
+                    "ply-othello: match: opponent `{}` failed in game {}/{n}: {why}; restarting it (--keep-going)",
+                    a.opponent,
+                    g.index + 1
+                );
             }
-            eprintln!("ply-othello: match: {what}; restarting it (--keep-going)");
         }
-        if !matches!(r.termination, Termination::Normal) && g + 1 < n {
-            // Start a fresh opponent after any abnormal end: its state is unknown.
-            opponent = spawn()?;
-        }
+        Flow::Continue
+    })
+    .map_err(|e| CliError::Match(format!("opponent `{}`: {e}", a.opponent)))?;
+    if outcome.stopped {
+        return Ok(ExitCode::FAILURE);
     }
-    drop(opponent);
-    let e = &endings;
+    let (tally, failure) = (outcome.tally, outcome.failure);
+    let e = &outcome.endings;
     if a.json {
         let (elo, half) = tally.elo();
         let defined = tally.games() > 0 && elo.is_finite();

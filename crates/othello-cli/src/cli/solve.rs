@@ -6,7 +6,7 @@
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use ply_othello::square_name;
 use ply_othello::{parse_obf_line, Obf, Verdict};
 use ply_othello_engine::eval::parse_weights;
@@ -295,12 +295,10 @@ fn print_summary(t: &Totals, json: bool) {
 /// A progress bar on a terminal (and never with `--json`), else a hidden one; it names the
 /// position being solved and its running time, so that a long solve is seen to progress.
 fn progress_bar(len: usize, json: bool) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || json {
-        return ProgressBar::hidden();
-    }
-    let b = ProgressBar::new(len as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}") {
-        b.set_style(style);
+    let show = std::io::stderr().is_terminal() && !json;
+    let b = ply_batch::progress_bar(len as u64, show, "{bar:40} {pos}/{len} {elapsed} {msg}");
+    if !show {
+        return b;
     }
     b.enable_steady_tick(std::time::Duration::from_millis(250));
     b

@@ -3,6 +3,7 @@
 
 use super::record::Label;
 use super::Config;
+use ply_batch::rng::XorShift64Star;
 use ply_othello::Board;
 use ply_othello_engine::{Engine, Limits};
 use std::sync::atomic::AtomicBool;
@@ -18,25 +19,10 @@ pub struct Game {
     pub random_moves: u32,
 }
 
-/// The random stream of one game (xorshift64*, seeded from the seed and the game index).
-struct Stream(u64);
-
-impl Stream {
-    fn new(seed: u64, game: u64) -> Stream {
-        Stream(ply_batch::game_seed(seed, game) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform below `n` (> 0); the modulo bias is negligible.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// The random stream of one game: xorshift64* ([`XorShift64Star`]) seeded from the seed and the
+/// game index.
+fn stream(seed: u64, game: u64) -> XorShift64Star {
+    XorShift64Star::new(ply_batch::game_seed(seed, game) | 1)
 }
 
 /// The `k`-th set square of `set` (k < popcount).
@@ -50,7 +36,7 @@ fn nth_square(mut set: u64, k: u64) -> usize {
 /// Plays game `game` of `config.seed` with `engine` (its tables are cleared first). The same
 /// arguments always give the same game.
 pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
-    let mut rng = Stream::new(config.seed, game);
+    let mut rng = stream(config.seed, game);
     let span = u64::from(config.random_max - config.random_min) + 1;
     let random = config.random_min + rng.below(span) as u32;
     let mut board = Board::start();

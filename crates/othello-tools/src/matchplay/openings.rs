@@ -2,8 +2,9 @@
 //! [`generate_builtin`]), distinct 8-12-move prefixes of WTHOR games (human tournament play,
 //! so roughly balanced) chosen deterministically from a seed, or move lists read from a file.
 
+use ply_batch::rng::SplitMix64;
 use ply_othello::{format_moves, parse_moves, wthor, Position, PASS};
-use ply_othello_engine::{Engine, EngineOptions, Limits};
+use ply_othello_engine::{Engine, EngineOptions, Limits, TableError};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -43,7 +44,7 @@ pub fn generate_builtin() -> String {
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
-    let mut rng = builtin::SEED;
+    let mut rng = SplitMix64::new(builtin::SEED);
     let mut seen = HashSet::new();
     let mut text = format!(
         "# ply-othello match: built-in openings ({} lines; see data/README.md)\n",
@@ -52,7 +53,7 @@ pub fn generate_builtin() -> String {
     let span = (builtin::MOVES.1 - builtin::MOVES.0 + 1) as u64;
     let mut kept = 0;
     while kept < builtin::COUNT {
-        let len = builtin::MOVES.0 + (splitmix(&mut rng) % span) as usize;
+        let len = builtin::MOVES.0 + (rng.next() % span) as usize;
         let mut pos = Position::start();
         let mut moves = Vec::with_capacity(len);
         while moves.len() < len {
@@ -61,7 +62,7 @@ pub fn generate_builtin() -> String {
                 break;
             }
             let n = u64::from(legal.count_ones());
-            let mut pick = splitmix(&mut rng) % n;
+            let mut pick = rng.next() % n;
             let mut bits = legal;
             while pick > 0 {
                 bits &= bits - 1;
@@ -93,15 +94,6 @@ pub fn builtin_openings() -> Vec<Vec<usize>> {
 
 /// Shortest and longest opening, in moves.
 pub const PREFIX_RANGE: (usize, usize) = (8, 12);
-
-/// SplitMix64 step: a small deterministic generator for the choice of openings.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Plays `moves` from the start; `None` if one is illegal or is a pass.
 fn replay(moves: &[usize]) -> Option<Position> {
@@ -137,12 +129,12 @@ pub fn openings_from_games<'a>(
     count: usize,
     seed: u64,
 ) -> Vec<Vec<usize>> {
-    let mut rng = seed;
+    let mut rng = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut pool = Vec::new();
     let span = (PREFIX_RANGE.1 - PREFIX_RANGE.0 + 1) as u64;
     for g in games {
-        let len = PREFIX_RANGE.0 + (splitmix(&mut rng) % span) as usize;
+        let len = PREFIX_RANGE.0 + (rng.next() % span) as usize;
         let Some(pos) = prefix_position(g, len) else {
             continue;
         };
@@ -153,7 +145,7 @@ pub fn openings_from_games<'a>(
     }
     // Fisher-Yates with the same generator, then keep the first `count`.
     for i in (1..pool.len()).rev() {
-        let j = (splitmix(&mut rng) % (i as u64 + 1)) as usize;
+        let j = (rng.next() % (i as u64 + 1)) as usize;
         pool.swap(i, j);
     }
     pool.truncate(count);
@@ -180,6 +172,33 @@ pub fn select_balanced(
         }
     }
     out
+}
+
+/// [`select_balanced`] with ply as the judge: each candidate is scored by a fresh search at
+/// `level` (a 16 MiB table, cleared between openings).
+///
+/// # Errors
+/// The table could not be allocated.
+pub fn select_balanced_by_search(
+    candidates: impl IntoIterator<Item = Vec<usize>>,
+    count: usize,
+    max_abs: i32,
+    level: u8,
+) -> Result<Vec<Vec<usize>>, TableError> {
+    let mut judge = Engine::try_new(EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    })?;
+    let limits = Limits {
+        level: Some(level),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    Ok(select_balanced(candidates, count, max_abs, |pos| {
+        judge.new_game();
+        let b = pos.board;
+        judge.think(&b, &limits, &stop, &mut |_| {}).score
+    }))
 }
 
 /// Openings from text: one move list a line (`f5d6c3...`), `#` comments and blank lines

@@ -270,16 +270,10 @@ mod tests {
     };
 
     fn random_boards(n: usize) -> Vec<(u64, u64)> {
-        let mut rng = 0x1234_5678_9abc_def1u64;
+        let mut rng = ply_testkit::XorShift64::new(0x1234_5678_9abc_def1);
         (0..n)
             .map(|_| {
-                let mut next = || {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    rng
-                };
-                let (a, b) = (next(), next());
+                let (a, b) = (rng.next(), rng.next());
                 (a & !b, b & !a)
             })
             .collect()

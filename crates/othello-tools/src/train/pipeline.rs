@@ -10,7 +10,7 @@ use super::exact;
 use super::fit::{fit_all, FitConfig, FitError, Model};
 use super::measure::{measure, MaeRow};
 use super::patterns::PatternSet;
-use indicatif::{ProgressBar, ProgressStyle};
+use ply_batch::progress_bar as bar;
 use ply_othello::wthor::{self, WthorError};
 use ply_othello_engine::eval::{self, EdaxFile, LoadError, PackedWeights};
 use ply_othello_engine::Solver;
@@ -114,17 +114,6 @@ pub enum PipelineError {
          (no candidates; --checkpoint keeps the fitted stages), eval.dat Edax's alone"
     )]
     NoFormat,
-}
-
-fn bar(len: u64, show: bool, template: &str) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        pb.set_style(style);
-    }
-    pb
 }
 
 /// Runs the pipeline, writing logs and the final error table to `log`; returns the table rows
