@@ -1,10 +1,11 @@
-//! The library half of the `ply-chess` program: its UCI front end, which parses protocol
-//! lines, keeps the game and options, and runs the engine library's search on a background
-//! thread, writing every reply through a caller-supplied sink. The binary (`src/main.rs`) feeds
-//! it standard input; tests and the fuzz targets drive it directly.
+//! The library half of the `ply-chess` program: its UCI front end ([`protocol::uci`]), which
+//! parses protocol lines, keeps the game and options, and runs the engine library's search on a
+//! background thread, writing every reply through a caller-supplied sink. The binary
+//! (`src/main.rs`, subcommands in `src/cli/`) feeds it standard input; tests and the fuzz targets
+//! drive the same session directly.
 //!
 //! ```
-//! use ply_chess_cli::uci::Engine;
+//! use ply_chess_cli::protocol::uci::Engine;
 //! use std::sync::{Arc, Mutex};
 //!
 //! let lines = Arc::new(Mutex::new(Vec::new()));
@@ -17,4 +18,4 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod uci;
+pub mod protocol;

@@ -1,17 +1,13 @@
-//! The `ply-chess` command-line program: a thin dispatcher, one subcommand per module.
+//! The `ply-chess` command-line program: a thin front-end, one file per subcommand in `cli/`;
+//! the protocol it speaks is the library half of the crate (`src/lib.rs`).
 //!
 //! Exit status: 0 on success, 1 on a runtime error (including a batch command with a line it
 //! could not handle), 2 on a usage error (an unknown option, a value out of its range). Errors
 //! are written to standard error as `ply-chess: <message>`.
 
-mod bench;
-mod datagen;
-mod eval;
-mod perft;
-mod probe;
-mod tune;
+mod cli;
 
-use ply_chess_cli::uci;
+use ply_chess_cli::protocol::uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,17 +24,17 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
-    Perft(perft::PerftArgs),
+    Perft(cli::perft::PerftArgs),
     /// Print the static evaluation of a position term by term.
-    Eval(eval::EvalArgs),
+    Eval(cli::eval::EvalArgs),
     /// Search fixed positions to a fixed depth; prints `Bench: <nodes> nodes <nps> nps`.
-    Bench(bench::BenchArgs),
+    Bench(cli::bench::BenchArgs),
     /// Probe Syzygy tables: one `FEN;wdl;dtz` (or `FEN;error;<message>`) line per position.
-    Probe(probe::ProbeArgs),
+    Probe(cli::probe::ProbeArgs),
     /// Self-play training positions for the evaluation (`FEN;score;result;game` lines).
-    Datagen(datagen::DatagenArgs),
+    Datagen(cli::datagen::DatagenArgs),
     /// Tune the evaluation weights on datagen files (Texel's method, Adam); writes Rust source.
-    Tune(tune::TuneArgs),
+    Tune(cli::tune::TuneArgs),
 }
 
 /// Exit status of a runtime error.
@@ -82,12 +78,12 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Perft(args)) => exit_code(perft::run(&args)),
-        Some(Command::Eval(args)) => exit_code(eval::run(&args)),
-        Some(Command::Bench(args)) => exit_code(bench::run(&args)),
-        Some(Command::Probe(args)) => exit_code(probe::run(&args)),
-        Some(Command::Datagen(args)) => exit_code(datagen::run(&args)),
-        Some(Command::Tune(args)) => exit_code(tune::run(&args)),
+        Some(Command::Perft(args)) => exit_code(cli::perft::run(&args)),
+        Some(Command::Eval(args)) => exit_code(cli::eval::run(&args)),
+        Some(Command::Bench(args)) => exit_code(cli::bench::run(&args)),
+        Some(Command::Probe(args)) => exit_code(cli::probe::run(&args)),
+        Some(Command::Datagen(args)) => exit_code(cli::datagen::run(&args)),
+        Some(Command::Tune(args)) => exit_code(cli::tune::run(&args)),
         None => {
             uci::run(std::io::stdin().lock());
             ExitCode::SUCCESS

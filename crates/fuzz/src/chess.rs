@@ -4,7 +4,7 @@
 
 use crate::text_lines;
 use ply_chess::{perft, perft_copy_make, Magic, Position};
-use ply_chess_cli::uci;
+use ply_chess_cli::protocol::uci;
 use ply_syzygy::{RawPosition, Tablebase, Wdl};
 use std::path::Path;
 use std::sync::Arc;

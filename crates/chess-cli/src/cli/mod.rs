@@ -1,0 +1,9 @@
+//! Subcommands of the `ply-chess` program, one module each; each only translates arguments into
+//! library calls and prints results.
+
+pub mod bench;
+pub mod datagen;
+pub mod eval;
+pub mod perft;
+pub mod probe;
+pub mod tune;
