@@ -5,15 +5,15 @@
 //! drive the same session directly.
 //!
 //! ```
-//! use ply_chess_cli::protocol::uci::Engine;
+//! use ply_chess_cli::protocol::UciSession;
 //! use std::sync::{Arc, Mutex};
 //!
-//! let lines = Arc::new(Mutex::new(Vec::new()));
+//! let lines = Arc::new(Mutex::new(Vec::<String>::new()));
 //! let sink = Arc::clone(&lines);
-//! let mut engine = Engine::new(Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string())));
-//! engine.handle("position startpos moves e2e4");
-//! engine.handle("go nodes 500");
-//! engine.wait();
+//! let mut uci = UciSession::new(Arc::new(move |l: &str| sink.lock().unwrap().push(l.into())));
+//! uci.handle("position startpos moves e2e4");
+//! uci.handle("go nodes 500");
+//! uci.wait();
 //! assert!(lines.lock().unwrap().last().unwrap().starts_with("bestmove "));
 //! ```
 #![deny(missing_docs)]

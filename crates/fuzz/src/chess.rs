@@ -4,7 +4,8 @@
 
 use crate::text_lines;
 use ply_chess::{perft, perft_copy_make, Magic, Position};
-use ply_chess_cli::protocol::uci;
+use ply_chess_cli::protocol::uci::LineReader;
+use ply_chess_cli::protocol::UciSession;
 use ply_syzygy::{RawPosition, Tablebase, Wdl};
 use std::path::Path;
 use std::sync::Arc;
@@ -78,17 +79,17 @@ pub fn records(data: &[u8]) {
 const UCI_GO_NODES: u64 = 500;
 
 /// A UCI session (1 MiB of hash): the input's bytes go through the line reader of the binary
-/// (`uci::LineReader`), so lines that are not UTF-8 reach the engine's error path, and each line
-/// is a command. Options that would make the session slow or reach outside it are bounded
+/// (`protocol::uci::LineReader`), so lines that are not UTF-8 reach the engine's error path, and
+/// each line is a command. Options that would make the session slow or reach outside it are bounded
 /// first: a `Hash` above 16 MiB is passed on only when the engine refuses it without allocating
-/// (above `Engine::hash_limit_mib`, the refusal path; a table that fits is skipped), `Threads`
-/// at most 2, no `SyzygyPath`; every `go` gets a node cap and is waited for, and infinite or
-/// ponder searches are stopped. At most 24 lines are read. Unless the input said `quit`, the
-/// engine must still answer `isready` with `readyok` afterwards: no input ends a session.
+/// (above `UciSession::hash_limit_mib`, the refusal path; a table that fits is skipped), `Threads`
+/// at most 2, no `SyzygyPath`; every `go` gets a node cap and is waited for, and infinite or ponder
+/// searches are stopped. At most 24 lines are read. Unless the input said `quit`, the engine must
+/// still answer `isready` with `readyok` afterwards: no input ends a session.
 pub fn uci(data: &[u8]) {
     let last = Arc::new(std::sync::Mutex::new(String::new()));
     let sink = Arc::clone(&last);
-    let mut engine = uci::Engine::with_hash(
+    let mut session = UciSession::with_hash(
         Arc::new(move |l: &str| {
             let mut last = sink
                 .lock()
@@ -97,8 +98,8 @@ pub fn uci(data: &[u8]) {
         }),
         1,
     );
-    let hash_limit = uci::Engine::hash_limit_mib() as u64;
-    let mut reader = uci::LineReader::new(data);
+    let hash_limit = UciSession::hash_limit_mib() as u64;
+    let mut reader = LineReader::new(data);
     for _ in 0..24 {
         let Some(read) = reader.next_line() else {
             break;
@@ -106,7 +107,7 @@ pub fn uci(data: &[u8]) {
         let line = match read {
             Ok(line) => line,
             Err(e) => {
-                if !engine.handle_read(Err(e)) {
+                if !session.handle_read(Err(e)) {
                     return;
                 }
                 continue;
@@ -128,30 +129,30 @@ pub fn uci(data: &[u8]) {
                 {
                     continue;
                 }
-                engine.handle_read(Ok(line));
+                session.handle_read(Ok(line));
             }
             Some("go") => {
-                engine.handle(&format!("{line} nodes {UCI_GO_NODES}"));
+                session.handle(&format!("{line} nodes {UCI_GO_NODES}"));
                 if words.contains(&"infinite") || words.contains(&"ponder") {
-                    engine.handle("stop");
+                    session.handle("stop");
                 }
-                engine.wait();
+                session.wait();
             }
             _ => {
-                if !engine.handle_read(Ok(line)) {
+                if !session.handle_read(Ok(line)) {
                     return;
                 }
             }
         }
     }
-    engine.wait();
-    engine.handle("isready");
+    session.wait();
+    session.handle("isready");
     let answer = last
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
     assert_eq!(answer, "readyok", "the session stopped answering isready");
-    engine.handle("quit");
+    session.handle("quit");
 }
 
 /// Small real tables whose bytes the Syzygy target mutates: the first input byte picks one.

@@ -6,3 +6,5 @@
 //! that is not UTF-8 is reported, not fatal).
 
 pub mod uci;
+
+pub use uci::UciSession;

@@ -27,8 +27,9 @@ const HASH_MAX: usize = 33_554_432;
 const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
 
-/// The UCI engine state.
-pub struct Engine {
+/// One UCI conversation: the position and its history, the options, the transposition table and
+/// the search thread.
+pub struct UciSession {
     out: Output,
     position: Position,
     /// Hashes of the positions before `position` (oldest first), for repetition detection.
@@ -46,22 +47,22 @@ pub struct Engine {
     searching: Arc<AtomicBool>,
 }
 
-impl Engine {
+impl UciSession {
     /// A fresh engine at the start position writing protocol lines to `out`.
-    pub fn new(out: Output) -> Engine {
-        Engine::with_hash(out, HASH_DEFAULT)
+    pub fn new(out: Output) -> UciSession {
+        UciSession::with_hash(out, HASH_DEFAULT)
     }
 
     /// A fresh engine whose `Hash` option starts at `hash_mb` MiB (clamped to 1 and
-    /// [`Engine::hash_limit_mib`]) instead of the default; a size the allocator refuses falls
+    /// [`UciSession::hash_limit_mib`]) instead of the default; a size the allocator refuses falls
     /// back to 1 MiB.
-    pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
-        let hash_mb = hash_mb.clamp(1, Engine::hash_limit_mib());
+    pub fn with_hash(out: Output, hash_mb: usize) -> UciSession {
+        let hash_mb = hash_mb.clamp(1, UciSession::hash_limit_mib());
         let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb) {
             Ok(tt) => (tt, hash_mb),
             Err(_) => (TranspositionTable::new(1), 1),
         };
-        Engine {
+        UciSession {
             out,
             position: Position::startpos(),
             history: Vec::new(),
@@ -175,7 +176,7 @@ impl Engine {
     /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
     /// the table in use (the old one is only dropped once the new one exists).
     fn resize_hash(&mut self, mb: usize) {
-        let table = if mb <= Engine::hash_limit_mib() {
+        let table = if mb <= UciSession::hash_limit_mib() {
             TranspositionTable::try_new(mb)
         } else {
             Err(AllocError { mb })
@@ -530,7 +531,7 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-impl Engine {
+impl UciSession {
     /// Handles one result of [`LineReader::next_line`]: a line is handled, a line that is not
     /// UTF-8 is answered with `info string error: line is not UTF-8`, a read error is reported.
     /// Returns `false` after `quit` or a read error (the session is over).
@@ -598,7 +599,7 @@ pub fn run(input: impl BufRead) {
         let _ = writeln!(lock, "{line}");
         let _ = lock.flush();
     });
-    Engine::new(out).serve(input);
+    UciSession::new(out).serve(input);
 }
 
 #[cfg(test)]

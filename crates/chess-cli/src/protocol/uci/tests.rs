@@ -2,12 +2,12 @@ use super::*;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// An engine whose output is collected in memory.
-fn engine() -> (Engine, Arc<Mutex<Vec<String>>>) {
+/// A session whose output is collected in memory.
+fn session() -> (UciSession, Arc<Mutex<Vec<String>>>) {
     let lines = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&lines);
     let out: Output = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
-    (Engine::new(out), lines)
+    (UciSession::new(out), lines)
 }
 
 fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
@@ -16,7 +16,7 @@ fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
 
 /// Sends `go ...`, waits for `bestmove` (failing after a minute rather than hanging: every search
 /// here is limited to well under a second of work), returns all output.
-fn go(e: &mut Engine, lines: &Arc<Mutex<Vec<String>>>, args: &str) -> Vec<String> {
+fn go(e: &mut UciSession, lines: &Arc<Mutex<Vec<String>>>, args: &str) -> Vec<String> {
     assert!(e.handle(&format!("go {args}")));
     wait_at_most(e, Duration::from_secs(60));
     take(lines)
@@ -25,7 +25,7 @@ fn go(e: &mut Engine, lines: &Arc<Mutex<Vec<String>>>, args: &str) -> Vec<String
 /// Waits until the running search has printed `bestmove`, failing (instead of hanging) when that
 /// takes more than `limit`. Limits are many times the time the search may use, so a loaded
 /// machine cannot fail them; the test is that the search ends by itself, not how fast.
-fn wait_at_most(e: &mut Engine, limit: Duration) {
+fn wait_at_most(e: &mut UciSession, limit: Duration) {
     let start = Instant::now();
     while e.is_searching() {
         assert!(
@@ -45,7 +45,7 @@ fn bestmove(out: &[String]) -> String {
 
 #[test]
 fn handshake_and_options() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     assert!(e.handle("uci"));
     let out = take(&lines);
     assert!(out[0].starts_with("id name ply-chess"));
@@ -110,7 +110,7 @@ fn handshake_and_options() {
 
 #[test]
 fn searches_and_reports() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.handle("position startpos moves e2e4 e7e5 g1f3");
     let out = go(&mut e, &lines, "depth 5");
     let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
@@ -169,7 +169,7 @@ fn searches_and_reports() {
 
 #[test]
 fn stop_ponder_and_infinite() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.handle("setoption name Ponder value true");
     e.handle("position startpos");
     e.handle("go infinite");
@@ -212,7 +212,7 @@ fn stop_ponder_and_infinite() {
 
 #[test]
 fn bad_input_keeps_running() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     for bad in [
         "position",
         "position fen",
@@ -243,7 +243,7 @@ fn bad_input_keeps_running() {
 
 #[test]
 fn chess960_castling_notation() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.handle("setoption name UCI_Chess960 value true");
     // In Chess960 mode castling is written king-takes-rook, both read (e1h1 in a position command
     // castles) and printed (bestmove e1h1); in standard mode it is e1g1.
@@ -273,7 +273,7 @@ fn score_formatting() {
 
 #[test]
 fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.handle("setoption name Hash value 8");
     assert!(take(&lines).is_empty());
     // The advertised maximum, 32 TiB, is more than any machine gives: refused, not an abort.
@@ -300,7 +300,7 @@ fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
 
 #[test]
 fn out_of_range_options_name_the_range_and_keep_the_value() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.handle("setoption name Threads value 3");
     e.handle("setoption name Move Overhead value 40");
     e.handle("setoption name SyzygyProbeDepth value 5");
@@ -330,7 +330,7 @@ fn out_of_range_options_name_the_range_and_keep_the_value() {
 
 #[test]
 fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
-    let (mut e, lines) = engine();
+    let (mut e, lines) = session();
     e.serve(std::io::Cursor::new(
         b"\xff\xfe\nisready\r\nposition startpos moves e2e4 \xc3\nisready".to_vec(),
     ));
