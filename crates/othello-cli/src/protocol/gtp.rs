@@ -4,11 +4,12 @@
 
 use super::format::board_diagram;
 use super::lines::NotUtf8;
-use ply_othello::{color_name, Game};
+use ply_othello::{color_name, Game, MoveError};
 use ply_othello::{parse_square, square_name, Color, PASS};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use thiserror::Error;
 
 /// Commands this session answers, in `list_commands` order.
 pub const COMMANDS: &[&str] = &[
@@ -31,6 +32,47 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// Why a GTP command failed: the text of its `?` reply.
+#[derive(Debug, Error)]
+pub enum GtpError {
+    /// The command has no name (a line of only a command id).
+    #[error("missing command")]
+    MissingCommand,
+    /// The command is not one of [`COMMANDS`].
+    #[error("unknown command")]
+    UnknownCommand,
+    /// The command lacks an argument.
+    #[error("missing argument")]
+    MissingArgument,
+    /// `boardsize` other than 8.
+    #[error("unacceptable size")]
+    UnacceptableSize,
+    /// `komi` whose argument is not a number.
+    #[error("komi not a float")]
+    KomiNotFloat,
+    /// `set_level` beyond 0..60.
+    #[error("level must be 0..60")]
+    BadLevel,
+    /// A color that is neither `b`/`black` nor `w`/`white`.
+    #[error("invalid color {0}")]
+    InvalidColor(String),
+    /// A vertex that is neither a square nor `pass`.
+    #[error("invalid vertex {0}")]
+    InvalidVertex(String),
+    /// A time that is not a number of seconds in 0..1e9.
+    #[error("invalid time {0}")]
+    InvalidTime(String),
+    /// `undo` with no move played.
+    #[error("cannot undo")]
+    CannotUndo,
+    /// `genmove` for the side not to move, which has a move.
+    #[error("it is not {}'s turn", color_name(*.0))]
+    NotTheirTurn(Color),
+    /// A move the game refuses.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
 /// One GTP conversation: the game, the engine and the clocks.
 pub struct GtpSession {
     game: Game,
@@ -52,19 +94,19 @@ fn side_index(c: Color) -> usize {
     }
 }
 
-fn parse_color(s: &str) -> Result<Color, String> {
+fn parse_color(s: &str) -> Result<Color, GtpError> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        _ => Err(format!("invalid color {s}")),
+        _ => Err(GtpError::InvalidColor(s.to_string())),
     }
 }
 
-fn parse_vertex(s: &str) -> Result<usize, String> {
+fn parse_vertex(s: &str) -> Result<usize, GtpError> {
     if s.eq_ignore_ascii_case("pass") || s.eq_ignore_ascii_case("ps") {
         return Ok(PASS);
     }
-    parse_square(s).map_err(|_| format!("invalid vertex {s}"))
+    parse_square(s).map_err(|_| GtpError::InvalidVertex(s.to_string()))
 }
 
 fn vertex_name(sq: usize) -> String {
@@ -138,8 +180,8 @@ impl GtpSession {
         format!("?{id} {line}\n\n")
     }
 
-    fn command(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
-        let arg = |i: usize| args.get(i).copied().ok_or("missing argument".to_string());
+    fn command(&mut self, command: &str, args: &[&str]) -> Result<String, GtpError> {
+        let arg = |i: usize| args.get(i).copied().ok_or(GtpError::MissingArgument);
         match command {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("ply".into()),
@@ -148,7 +190,7 @@ impl GtpSession {
             "list_commands" => Ok(COMMANDS.join("\n")),
             "boardsize" => match arg(0)?.parse::<u32>() {
                 Ok(8) => Ok(String::new()),
-                _ => Err("unacceptable size".into()),
+                _ => Err(GtpError::UnacceptableSize),
             },
             "clear_board" => {
                 self.game = Game::default();
@@ -161,21 +203,19 @@ impl GtpSession {
             "komi" => arg(0)?
                 .parse::<f64>()
                 .map(|_| String::new())
-                .map_err(|_| "komi not a float".into()),
+                .map_err(|_| GtpError::KomiNotFloat),
             "play" => {
                 let color = parse_color(arg(0)?)?;
                 let sq = parse_vertex(arg(1)?)?;
-                self.game
-                    .play_as(color, sq)
-                    .map(|_| String::new())
-                    .map_err(|e| e.to_string())
+                self.game.play_as(color, sq)?;
+                Ok(String::new())
             }
             "genmove" => self.genmove(parse_color(arg(0)?)?),
             "undo" => {
                 if self.game.undo() {
                     Ok(String::new())
                 } else {
-                    Err("cannot undo".into())
+                    Err(GtpError::CannotUndo)
                 }
             }
             "time_settings" => {
@@ -209,32 +249,32 @@ impl GtpSession {
                     self.level = l;
                     Ok(String::new())
                 }
-                _ => Err("level must be 0..60".into()),
+                _ => Err(GtpError::BadLevel),
             },
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
             }
-            "" => Err("missing command".into()),
-            _ => Err("unknown command".into()),
+            "" => Err(GtpError::MissingCommand),
+            _ => Err(GtpError::UnknownCommand),
         }
     }
 
-    fn genmove(&mut self, color: Color) -> Result<String, String> {
+    fn genmove(&mut self, color: Color) -> Result<String, GtpError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
             return Ok("pass".into());
         }
         if pos.side != color {
             if pos.board.moves() == 0 {
-                self.game.play(PASS).map_err(|e| e.to_string())?;
+                self.game.play(PASS)?;
             } else {
-                return Err(format!("it is not {}'s turn", color_name(color)));
+                return Err(GtpError::NotTheirTurn(color));
             }
         }
         let pos = self.game.position();
         if pos.board.moves() == 0 {
-            self.game.play(PASS).map_err(|e| e.to_string())?;
+            self.game.play(PASS)?;
             return Ok("pass".into());
         }
         let idx = side_index(color);
@@ -260,15 +300,15 @@ impl GtpSession {
             // Never send an illegal move: fall back to the first legal one.
             sq = pos.board.moves().trailing_zeros() as usize;
         }
-        self.game.play(sq).map_err(|e| e.to_string())?;
+        self.game.play(sq)?;
         Ok(vertex_name(sq))
     }
 }
 
-fn parse_seconds(s: &str) -> Result<Duration, String> {
+fn parse_seconds(s: &str) -> Result<Duration, GtpError> {
     match s.parse::<f64>() {
         Ok(x) if (0.0..1e9).contains(&x) => Ok(Duration::from_secs_f64(x)),
-        _ => Err(format!("invalid time {s}")),
+        _ => Err(GtpError::InvalidTime(s.to_string())),
     }
 }
 

@@ -19,12 +19,49 @@
 
 use super::format::{nboard_depth, pv_compact};
 use super::lines::NotUtf8;
-use ply_othello::ggf::{parse_ggf, parse_move};
-use ply_othello::Game;
+use ply_othello::ggf::{parse_ggf, parse_move, GgfError};
 use ply_othello::{square_name, PASS};
+use ply_othello::{Game, MoveError};
 use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use thiserror::Error;
+
+/// Why an NBoard line could not be used: the text of its `status error: ...` reply. A text
+/// argument is quoted as Rust's `{:?}` writes it.
+#[derive(Debug, Error)]
+pub enum NboardError {
+    /// A command the session does not know.
+    #[error("unknown command {0:?}")]
+    UnknownCommand(String),
+    /// `nboard` without a version number.
+    #[error("bad protocol version {0:?}")]
+    BadProtocolVersion(String),
+    /// `hint` without a count of at least 1.
+    #[error("bad hint count {0:?}")]
+    BadHintCount(String),
+    /// `set` of a setting the session does not know.
+    #[error("unknown setting {0:?}")]
+    UnknownSetting(String),
+    /// `set depth` beyond 1..60.
+    #[error("bad depth {0:?} (1..60)")]
+    BadDepth(String),
+    /// `set contempt` that is not a finite number.
+    #[error("bad contempt {0:?}")]
+    BadContempt(String),
+    /// `set game` whose GGF record is malformed.
+    #[error(transparent)]
+    Ggf(#[from] GgfError),
+    /// `move` whose text is not a square or `PA`.
+    #[error("bad move {0:?}")]
+    BadMove(String),
+    /// A move the game refuses.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// `go` in a finished game.
+    #[error("the game is over")]
+    GameOver,
+}
 
 /// One NBoard conversation: the game, the engine, the level and the stop flag.
 pub struct NboardSession {
@@ -100,7 +137,7 @@ impl NboardSession {
             "nboard" => rest
                 .parse::<u32>()
                 .map(|_| out("set myname ply"))
-                .map_err(|_| format!("bad protocol version {rest:?}")),
+                .map_err(|_| NboardError::BadProtocolVersion(rest.to_string())),
             "set" => self.set(rest, out),
             "move" => self.play(rest),
             "hint" => match rest.parse::<usize>() {
@@ -108,7 +145,7 @@ impl NboardSession {
                     self.hint(n, out);
                     Ok(())
                 }
-                _ => Err(format!("bad hint count {rest:?}")),
+                _ => Err(NboardError::BadHintCount(rest.to_string())),
             },
             "go" => self.go(out),
             "ping" => {
@@ -129,14 +166,14 @@ impl NboardSession {
             }
             // NBoard 1.1 sends a move as a bare square
             c if c.len() == 2 && rest.is_empty() => self.play(c),
-            c => Err(format!("unknown command {c:?}")),
+            c => Err(NboardError::UnknownCommand(c.to_string())),
         };
         if let Err(e) = result {
             out(&format!("status error: {e}"));
         }
     }
 
-    fn set(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    fn set(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), NboardError> {
         let (what, value) = match rest.split_once(char::is_whitespace) {
             Some((w, v)) => (w, v.trim()),
             None => (rest, ""),
@@ -148,10 +185,10 @@ impl NboardSession {
                     out(&format!("set myname ply{d}"));
                     Ok(())
                 }
-                _ => Err(format!("bad depth {value:?} (1..60)")),
+                _ => Err(NboardError::BadDepth(value.to_string())),
             },
             "game" => {
-                let g = parse_ggf(value).map_err(|e| e.to_string())?;
+                let g = parse_ggf(value)?;
                 self.game = g.game;
                 Ok(())
             }
@@ -160,18 +197,16 @@ impl NboardSession {
                     self.contempt = c;
                     Ok(())
                 }
-                _ => Err(format!("bad contempt {value:?}")),
+                _ => Err(NboardError::BadContempt(value.to_string())),
             },
-            w => Err(format!("unknown setting {w:?}")),
+            w => Err(NboardError::UnknownSetting(w.to_string())),
         }
     }
 
     /// `F5`, `f5/1.00/2.5`, `PA`: played for whoever is to move (after a forced pass).
-    fn play(&mut self, text: &str) -> Result<(), String> {
-        let sq = parse_move(text).ok_or_else(|| format!("bad move {text:?}"))?;
-        self.game
-            .play_after_forced_pass(sq)
-            .map_err(|e| e.to_string())
+    fn play(&mut self, text: &str) -> Result<(), NboardError> {
+        let sq = parse_move(text).ok_or_else(|| NboardError::BadMove(text.to_string()))?;
+        Ok(self.game.play_after_forced_pass(sq)?)
     }
 
     fn limits(&self, all_moves: bool) -> Limits {
@@ -219,10 +254,10 @@ impl NboardSession {
         out("status");
     }
 
-    fn go(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    fn go(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), NboardError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
-            return Err("the game is over".into());
+            return Err(NboardError::GameOver);
         }
         out("status ply is thinking");
         let limits = self.limits(false);

@@ -20,10 +20,11 @@
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
 use super::lines::NotUtf8;
-use ply_othello::Game;
 use ply_othello::{format_moves, parse_moves, square_name, Color, Position, PASS};
+use ply_othello::{Game, MoveError, ParseError};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
 use std::sync::atomic::AtomicBool;
+use thiserror::Error;
 
 /// Help text of the text mode.
 pub const HELP: &str = "\
@@ -39,6 +40,52 @@ commands:
   mode N                 engine plays 0: White, 1: Black, 2: both, 3: neither (now {mode})
   board | moves          show the board / the moves played
   quit";
+
+/// Why a text-mode line could not be used: the text of its `error: ...` reply. A text argument
+/// is quoted as Rust's `{:?}` writes it.
+#[derive(Debug, Error)]
+pub enum TextError {
+    /// A command the session does not know.
+    #[error("unknown command {0:?} (type help)")]
+    UnknownCommand(String),
+    /// `hint` with a count that is not a number of at least 1.
+    #[error("bad count {0:?}")]
+    BadCount(String),
+    /// `level` beyond 0..60.
+    #[error("bad level {0:?} (0..60)")]
+    BadLevel(String),
+    /// `mode` other than 0..3.
+    #[error("bad mode {0:?} (0..3)")]
+    BadMode(String),
+    /// A malformed `setboard` board or move list.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// `play` without a move.
+    #[error("no move given")]
+    NoMove,
+    /// A move of a typed list that the game refuses (the list is taken back).
+    #[error("move {} ({}): {source}", .index + 1, square_name(*.square))]
+    MoveInList {
+        /// Where in the list, from 0.
+        index: usize,
+        /// The move.
+        square: usize,
+        /// Why the game refuses it.
+        source: MoveError,
+    },
+    /// A move the game refuses.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// `go` or `hint` in a finished game.
+    #[error("the game is over")]
+    GameOver,
+    /// `undo` with no move played.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// `redo` with no move taken back.
+    #[error("nothing to redo")]
+    NothingToRedo,
+}
 
 /// Who the engine plays in the text mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +212,7 @@ impl TextSession {
                     self.new_game(p);
                     true
                 })
-                .map_err(|e| e.to_string()),
+                .map_err(TextError::from),
             "play" | "p" => self.play_text(rest, out),
             "go" => self.engine_move(out).map(|_| true),
             "hint" | "h" => {
@@ -175,7 +222,7 @@ impl TextSession {
                     rest.parse::<usize>()
                         .ok()
                         .filter(|&n| n >= 1)
-                        .ok_or(format!("bad count {rest:?}"))
+                        .ok_or_else(|| TextError::BadCount(rest.to_string()))
                 };
                 n.and_then(|n| self.hint(n, out)).map(|_| false)
             }
@@ -188,7 +235,7 @@ impl TextSession {
                     out(&format!("level {l}"));
                     Ok(false)
                 }
-                _ => Err(format!("bad level {rest:?} (0..60)")),
+                _ => Err(TextError::BadLevel(rest.to_string())),
             },
             "mode" | "m" => {
                 let mode = match rest {
@@ -196,7 +243,7 @@ impl TextSession {
                     "1" => Ok(Mode::Black),
                     "2" => Ok(Mode::Both),
                     "3" => Ok(Mode::Neither),
-                    _ => Err(format!("bad mode {rest:?} (0..3)")),
+                    _ => Err(TextError::BadMode(rest.to_string())),
                 };
                 mode.and_then(|m| {
                     self.mode = m;
@@ -211,7 +258,7 @@ impl TextSession {
             }
             // a bare move list
             _ if parse_moves(line).is_ok() => self.play_text(line, out),
-            c => Err(format!("unknown command {c:?} (type help)")),
+            c => Err(TextError::UnknownCommand(c.to_string())),
         };
         match result {
             Ok(true) => self.show(out),
@@ -241,18 +288,22 @@ impl TextSession {
     }
 
     /// Plays a move list, then lets the engine answer if the mode says so.
-    fn play_text(&mut self, text: &str, out: &mut dyn FnMut(&str)) -> Result<bool, String> {
-        let moves = parse_moves(text).map_err(|e| e.to_string())?;
+    fn play_text(&mut self, text: &str, out: &mut dyn FnMut(&str)) -> Result<bool, TextError> {
+        let moves = parse_moves(text)?;
         if moves.is_empty() {
-            return Err("no move given".into());
+            return Err(TextError::NoMove);
         }
         let before = self.game.moves().len();
         for (i, &m) in moves.iter().enumerate() {
-            if let Err(e) = self.game.play_after_forced_pass(m) {
+            if let Err(source) = self.game.play_after_forced_pass(m) {
                 while self.game.moves().len() > before {
                     self.game.undo();
                 }
-                return Err(format!("move {} ({}): {e}", i + 1, square_name(m)));
+                return Err(TextError::MoveInList {
+                    index: i,
+                    square: m,
+                    source,
+                });
             }
         }
         self.redo.clear();
@@ -260,7 +311,7 @@ impl TextSession {
     }
 
     /// While it is the engine's turn (by the mode), it moves; passes are played for it.
-    fn engine_turns(&mut self, out: &mut dyn FnMut(&str)) -> Result<bool, String> {
+    fn engine_turns(&mut self, out: &mut dyn FnMut(&str)) -> Result<bool, TextError> {
         loop {
             let pos = self.game.position();
             if pos.board.is_game_over() || !self.mode.plays(pos.side) {
@@ -278,14 +329,14 @@ impl TextSession {
     }
 
     /// The engine plays one move (or its forced pass) for the side to move.
-    fn engine_move(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    fn engine_move(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
-            return Err("the game is over".into());
+            return Err(TextError::GameOver);
         }
         if pos.board.moves() == 0 {
             out(&format!("{} passes", side_name(pos.side)));
-            return self.game.play(PASS).map_err(|e| e.to_string());
+            return Ok(self.game.play(PASS)?);
         }
         let limits = Limits {
             level: Some(self.level),
@@ -305,15 +356,13 @@ impl TextSession {
             pv_spaced(&o.pv)
         ));
         self.redo.clear();
-        self.game
-            .play(usize::from(o.best))
-            .map_err(|e| e.to_string())
+        Ok(self.game.play(usize::from(o.best))?)
     }
 
-    fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
-            return Err("the game is over".into());
+            return Err(TextError::GameOver);
         }
         if pos.board.moves() == 0 {
             out(&format!("{} must pass", side_name(pos.side)));
@@ -349,7 +398,7 @@ impl TextSession {
         Ok(())
     }
 
-    fn solve(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    fn solve(&mut self, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
             out(&format!(
@@ -376,16 +425,16 @@ impl TextSession {
         Ok(())
     }
 
-    fn undo(&mut self) -> Result<(), String> {
-        let last = *self.game.moves().last().ok_or("nothing to undo")?;
+    fn undo(&mut self) -> Result<(), TextError> {
+        let last = *self.game.moves().last().ok_or(TextError::NothingToUndo)?;
         self.game.undo();
         self.redo.push(last);
         Ok(())
     }
 
-    fn redo(&mut self) -> Result<(), String> {
-        let m = self.redo.pop().ok_or("nothing to redo")?;
-        self.game.play(m).map_err(|e| e.to_string())
+    fn redo(&mut self) -> Result<(), TextError> {
+        let m = self.redo.pop().ok_or(TextError::NothingToRedo)?;
+        Ok(self.game.play(m)?)
     }
 }
 
