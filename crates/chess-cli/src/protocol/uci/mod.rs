@@ -1,9 +1,10 @@
 //! The UCI protocol front end: parses command lines, keeps the game position and options, runs the
 //! engine library's search on a background thread, and turns [`Info`] reports into `info` lines.
 //! Output goes through a caller-supplied sink so the protocol can be tested without a process.
-//! Malformed input is answered with `info string error: ...` and never stops the engine.
+//! Malformed input is answered with `info string error: ...` (the text of a [`UciError`]) and
+//! never stops the engine.
 
-use ply_chess::{Move, Position};
+use ply_chess::{FenError, Move, MoveParseError, Position};
 use ply_chess_engine::{
     mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
     SearchJob, ThreadTables, TranspositionTable,
@@ -26,6 +27,95 @@ const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 33_554_432;
 const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
+
+/// Why an input line could not be used: the text of its `info string error: ...` reply (the
+/// session keeps its state, except where a variant says otherwise).
+#[derive(Debug, thiserror::Error)]
+pub enum UciError {
+    /// A command the session does not know.
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    /// A line that could not be read ([`LineReader`]).
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// `setoption` while a search runs.
+    #[error("setoption ignored while searching")]
+    SetoptionWhileSearching,
+    /// `setoption` without `name`.
+    #[error("setoption without name")]
+    SetoptionWithoutName,
+    /// `setoption` whose `value` comes before its name.
+    #[error("setoption: malformed")]
+    SetoptionMalformed,
+    /// `setoption` of an option the session does not have (the name in lower case).
+    #[error("unknown option '{0}'")]
+    UnknownOption(String),
+    /// A spin option's value that is not a whole number in its range.
+    #[error(
+        "{option}: invalid value '{value}', expected a whole number from {min} to {max}; value kept"
+    )]
+    NotInRange {
+        /// The option's name as given.
+        option: String,
+        /// The value as given (trimmed).
+        value: String,
+        /// The least value.
+        min: usize,
+        /// The greatest value.
+        max: usize,
+    },
+    /// A check option's value that is neither `true` nor `false`.
+    #[error("{option}: invalid value '{value}'")]
+    NotBoolean {
+        /// The option's name.
+        option: &'static str,
+        /// The value as given.
+        value: String,
+    },
+    /// A `Hash` size that cannot be allocated; the table in use is kept.
+    #[error("{source}; keeping {kept_mib} MiB")]
+    Hash {
+        /// Why the table could not be allocated.
+        source: AllocError,
+        /// The size of the table kept.
+        kept_mib: usize,
+    },
+    /// A `SyzygyPath` that holds no table; the tables are unloaded.
+    #[error("no Syzygy tables in '{0}'")]
+    NoTablebases(String),
+    /// A `SyzygyPath` that cannot be read; the tables are unloaded.
+    #[error("SyzygyPath '{path}': {source}")]
+    SyzygyPath {
+        /// The path as given.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// `position` neither `startpos` nor `fen <FEN>`.
+    #[error("position: expected 'startpos' or 'fen <FEN>'")]
+    PositionSetup,
+    /// `position fen` with a malformed FEN.
+    #[error("bad FEN: {0}")]
+    BadFen(#[from] FenError),
+    /// A move of `position ... moves` that is malformed or illegal; the position is set up to
+    /// the move before.
+    #[error("move '{text}': {source}; position set up to the move before")]
+    BadMove {
+        /// The move as given.
+        text: String,
+        /// Why it is refused.
+        source: MoveParseError,
+    },
+    /// A `go` parameter that needs a number and has none.
+    #[error("go: '{0}' needs a number")]
+    GoNeedsNumber(String),
+    /// A `go` parameter the session does not know.
+    #[error("go: unknown parameter '{0}'")]
+    GoUnknownParameter(String),
+    /// The search thread could not be started.
+    #[error("cannot start search thread: {0}")]
+    SearchThread(std::io::Error),
+}
 
 /// One UCI conversation: the position and its history, the options, the transposition table and
 /// the search thread.
@@ -82,8 +172,8 @@ impl UciSession {
         (self.out)(line);
     }
 
-    fn error(&self, msg: &str) {
-        self.say(&format!("info string error: {msg}"));
+    fn error(&self, e: &UciError) {
+        self.say(&format!("info string error: {e}"));
     }
 
     /// Whether a search is running.
@@ -113,34 +203,50 @@ impl UciSession {
             return true;
         };
         let rest: Vec<&str> = tokens.collect();
-        match cmd {
-            "uci" => self.uci(),
-            "isready" => self.say("readyok"),
+        let result = match cmd {
+            "uci" => {
+                self.uci();
+                Ok(())
+            }
+            "isready" => {
+                self.say("readyok");
+                Ok(())
+            }
             "ucinewgame" => {
                 self.stop_search();
-                self.clear_hash();
+                let cleared = self.clear_hash();
                 self.tables
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .clear();
+                cleared
             }
             "setoption" => self.setoption(&rest),
             "position" => {
                 self.stop_search();
-                self.set_position(&rest);
+                self.set_position(&rest)
             }
             "go" => {
                 self.stop_search();
-                self.go(&rest);
+                self.go(&rest)
             }
-            "stop" => self.stop_search(),
-            "ponderhit" => self.control.ponderhit(),
+            "stop" => {
+                self.stop_search();
+                Ok(())
+            }
+            "ponderhit" => {
+                self.control.ponderhit();
+                Ok(())
+            }
             "quit" => {
                 self.stop_search();
                 return false;
             }
-            "debug" | "register" => {}
-            _ => self.error(&format!("unknown command '{cmd}'")),
+            "debug" | "register" => Ok(()),
+            _ => Err(UciError::UnknownCommand(cmd.to_string())),
+        };
+        if let Err(e) = result {
+            self.error(&e);
         }
         true
     }
@@ -166,16 +272,19 @@ impl UciSession {
         self.say("uciok");
     }
 
-    fn clear_hash(&mut self) {
+    fn clear_hash(&mut self) -> Result<(), UciError> {
         match Arc::get_mut(&mut self.tt) {
-            Some(tt) => tt.clear(),
+            Some(tt) => {
+                tt.clear();
+                Ok(())
+            }
             None => self.resize_hash(self.hash_mb),
         }
     }
 
     /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
     /// the table in use (the old one is only dropped once the new one exists).
-    fn resize_hash(&mut self, mb: usize) {
+    fn resize_hash(&mut self, mb: usize) -> Result<(), UciError> {
         let table = if mb <= UciSession::hash_limit_mib() {
             TranspositionTable::try_new(mb)
         } else {
@@ -185,90 +294,75 @@ impl UciSession {
             Ok(tt) => {
                 self.tt = Arc::new(tt);
                 self.hash_mb = mb;
+                Ok(())
             }
-            Err(e) => self.error(&format!("{e}; keeping {} MiB", self.hash_mb)),
+            Err(source) => Err(UciError::Hash {
+                source,
+                kept_mib: self.hash_mb,
+            }),
         }
     }
 
-    fn setoption(&mut self, args: &[&str]) {
+    fn setoption(&mut self, args: &[&str]) -> Result<(), UciError> {
         if self.is_searching() {
-            self.error("setoption ignored while searching");
-            return;
+            return Err(UciError::SetoptionWhileSearching);
         }
         self.wait();
         // setoption name <words...> [value <words...>]
         let Some(name_at) = args.iter().position(|&t| t == "name") else {
-            self.error("setoption without name");
-            return;
+            return Err(UciError::SetoptionWithoutName);
         };
         let value_at = args.iter().position(|&t| t == "value");
         let name_end = value_at.unwrap_or(args.len());
         if name_end <= name_at {
-            self.error("setoption: malformed");
-            return;
+            return Err(UciError::SetoptionMalformed);
         }
         let name = args[name_at + 1..name_end].join(" ").to_ascii_lowercase();
         let value = value_at
             .map(|v| args[v + 1..].join(" "))
             .unwrap_or_default();
-        // A whole number within `min..=max`, or the error line that names the range (the
-        // option keeps its value).
-        let number = |min: usize, max: usize| -> Result<usize, String> {
+        // A whole number within `min..=max`, or the error that names the range (the option
+        // keeps its value).
+        let number = |min: usize, max: usize| {
             let text = value.trim();
             match text.parse::<usize>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!(
-                    "{}: invalid value '{text}', expected a whole number from {min} to {max}; \
-                     value kept",
-                    args[name_at + 1..name_end].join(" ")
-                )),
+                _ => Err(UciError::NotInRange {
+                    option: args[name_at + 1..name_end].join(" "),
+                    value: text.to_string(),
+                    min,
+                    max,
+                }),
             }
         };
-        let boolean = || match value.trim().to_ascii_lowercase().as_str() {
-            "true" => Some(true),
-            "false" => Some(false),
-            _ => None,
+        let boolean = |option: &'static str| match value.trim().to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(UciError::NotBoolean {
+                option,
+                value: value.clone(),
+            }),
         };
         match name.as_str() {
-            "hash" => match number(1, HASH_MAX) {
-                Ok(mb) => self.resize_hash(mb),
-                Err(e) => self.error(&e),
-            },
-            "threads" => match number(1, THREADS_MAX) {
-                Ok(n) => self.options.threads = n,
-                Err(e) => self.error(&e),
-            },
-            "multipv" => match number(1, MULTIPV_MAX) {
-                Ok(n) => self.options.multipv = n,
-                Err(e) => self.error(&e),
-            },
-            "move overhead" => match number(0, 5000) {
-                Ok(ms) => self.options.move_overhead = ms as u64,
-                Err(e) => self.error(&e),
-            },
-            "ponder" => match boolean() {
-                Some(b) => self.ponder = b,
-                None => self.error(&format!("Ponder: invalid value '{value}'")),
-            },
-            "uci_chess960" => match boolean() {
-                Some(b) => self.chess960 = b,
-                None => self.error(&format!("UCI_Chess960: invalid value '{value}'")),
-            },
-            "clear hash" => self.clear_hash(),
-            "syzygypath" => self.set_syzygy_path(value.trim()),
-            "syzygyprobedepth" => match number(1, 100) {
-                Ok(d) => self.options.probe_depth = d as i32,
-                Err(e) => self.error(&e),
-            },
-            _ => self.error(&format!("unknown option '{name}'")),
+            "hash" => self.resize_hash(number(1, HASH_MAX)?)?,
+            "threads" => self.options.threads = number(1, THREADS_MAX)?,
+            "multipv" => self.options.multipv = number(1, MULTIPV_MAX)?,
+            "move overhead" => self.options.move_overhead = number(0, 5000)? as u64,
+            "ponder" => self.ponder = boolean("Ponder")?,
+            "uci_chess960" => self.chess960 = boolean("UCI_Chess960")?,
+            "clear hash" => self.clear_hash()?,
+            "syzygypath" => self.set_syzygy_path(value.trim())?,
+            "syzygyprobedepth" => self.options.probe_depth = number(1, 100)? as i32,
+            _ => return Err(UciError::UnknownOption(name)),
         }
+        Ok(())
     }
 
     /// Opens the Syzygy tables of a `:`-separated directory list (`<empty>` or nothing unloads).
-    fn set_syzygy_path(&mut self, path: &str) {
+    fn set_syzygy_path(&mut self, path: &str) -> Result<(), UciError> {
         if path.is_empty() || path == "<empty>" {
             self.options.tablebase = None;
-            return;
+            return Ok(());
         }
         match Tablebase::open(path) {
             Ok(tb) if tb.max_pieces() > 0 => {
@@ -278,37 +372,32 @@ impl UciSession {
                     tb.max_pieces()
                 ));
                 self.options.tablebase = Some(Arc::new(tb));
+                Ok(())
             }
             Ok(_) => {
                 self.options.tablebase = None;
-                self.error(&format!("no Syzygy tables in '{path}'"));
+                Err(UciError::NoTablebases(path.to_string()))
             }
-            Err(e) => {
+            Err(source) => {
                 self.options.tablebase = None;
-                self.error(&format!("SyzygyPath '{path}': {e}"));
+                Err(UciError::SyzygyPath {
+                    path: path.to_string(),
+                    source,
+                })
             }
         }
     }
 
-    fn set_position(&mut self, args: &[&str]) {
+    fn set_position(&mut self, args: &[&str]) -> Result<(), UciError> {
         let moves_at = args.iter().position(|&t| t == "moves");
         let setup = &args[..moves_at.unwrap_or(args.len())];
-        let pos = match setup.first() {
+        let mut pos = match setup.first() {
             Some(&"startpos") if setup.len() == 1 => Position::startpos(),
-            Some(&"fen") if setup.len() > 1 => match Position::from_fen(&setup[1..].join(" ")) {
-                Ok(p) => p,
-                Err(e) => {
-                    self.error(&format!("bad FEN: {e}"));
-                    return;
-                }
-            },
-            _ => {
-                self.error("position: expected 'startpos' or 'fen <FEN>'");
-                return;
-            }
+            Some(&"fen") if setup.len() > 1 => Position::from_fen(&setup[1..].join(" "))?,
+            _ => return Err(UciError::PositionSetup),
         };
-        let mut pos = pos;
         let mut history = Vec::new();
+        let mut result = Ok(());
         if let Some(at) = moves_at {
             for text in &args[at + 1..] {
                 match pos.parse_uci(text) {
@@ -316,10 +405,11 @@ impl UciSession {
                         history.push(pos.hash());
                         pos = pos.play(m);
                     }
-                    Err(e) => {
-                        self.error(&format!(
-                            "move '{text}': {e}; position set up to the move before"
-                        ));
+                    Err(source) => {
+                        result = Err(UciError::BadMove {
+                            text: text.to_string(),
+                            source,
+                        });
                         break;
                     }
                 }
@@ -327,9 +417,10 @@ impl UciSession {
         }
         self.position = pos;
         self.history = history;
+        result
     }
 
-    fn go(&mut self, args: &[&str]) {
+    fn go(&mut self, args: &[&str]) -> Result<(), UciError> {
         let mut limits = Limits::default();
         let mut i = 0;
         while i < args.len() {
@@ -340,8 +431,7 @@ impl UciSession {
                 "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
                 | "movetime" | "mate" => {
                     let Some(n) = num else {
-                        self.error(&format!("go: '{key}' needs a number"));
-                        return;
+                        return Err(UciError::GoNeedsNumber(key.to_string()));
                     };
                     // Clocks may be negative when a GUI is late: treat as zero.
                     let u = n.max(0) as u64;
@@ -377,10 +467,7 @@ impl UciSession {
                     i = j;
                     continue;
                 }
-                _ => {
-                    self.error(&format!("go: unknown parameter '{key}'"));
-                    return;
-                }
+                _ => return Err(UciError::GoUnknownParameter(key.to_string())),
             }
             i += if takes_value { 2 } else { 1 };
         }
@@ -427,10 +514,13 @@ impl UciSession {
                 out(&line);
             });
         match spawned {
-            Ok(h) => self.worker = Some(h),
+            Ok(h) => {
+                self.worker = Some(h);
+                Ok(())
+            }
             Err(e) => {
                 self.searching.store(false, Ordering::SeqCst);
-                self.error(&format!("cannot start search thread: {e}"));
+                Err(UciError::SearchThread(e))
             }
         }
     }
@@ -539,11 +629,11 @@ impl UciSession {
         match line {
             Ok(text) => self.handle(text),
             Err(e @ LineError::NotUtf8) => {
-                self.error(&e.to_string());
+                self.error(&e.into());
                 true
             }
             Err(e @ LineError::Io(_)) => {
-                self.error(&e.to_string());
+                self.error(&e.into());
                 false
             }
         }
