@@ -6,7 +6,7 @@
 //! table (24 KiB) stays in the core's cache, no other thread writes to it, and an entry is
 //! simply overwritten by the next board that maps to its slot.
 
-use super::SCORE_INF;
+use crate::search::SCORE_INF;
 use crate::tt::NO_MOVE;
 
 /// Up to this many empties the null-window search uses the thread's [`LocalTt`] instead of the

@@ -17,12 +17,14 @@ pub(crate) mod last_flip;
 mod local_tt;
 mod root;
 
-pub use root::{Mode, RootResult, Solver, ITERATED_FROM, PASS};
+pub use root::{Mode, RootResult};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
+use crate::eval::Eval;
 use crate::eval::{Features, Weights};
-use crate::kernel::{engine_kernels, Eval, Kernel};
+use crate::kernel::{engine_kernels, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
+use crate::search::{final_score, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
 use crate::stability::{solid_discs, stability_upper_bound};
 use crate::tt::{Tt, EXACT, NO_MOVE};
@@ -33,9 +35,6 @@ use local_tt::{LocalTt, LOCAL_TT_DEPTH};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Larger than any score.
-pub const SCORE_INF: i32 = 127;
-
 /// Up to this many empties the hash-less `shallow` search is used (Edax: 7).
 pub const SHALLOW_DEPTH: u32 = 7;
 
@@ -44,25 +43,6 @@ pub const SOLID_DEPTH: u32 = 9;
 
 /// From this many empties on, the enhanced transposition cutoff probes every child.
 pub const ETC_DEPTH: u32 = 11;
-
-/// Stability cutoff is tried only when alpha is at least this (it rarely succeeds below).
-pub const SC_THRESHOLD: [i32; 65] = {
-    let mut t = [99i32; 65];
-    let mut n = 4;
-    while n <= 64 {
-        let v = if n < 10 {
-            2 * n as i32 - 2
-        } else {
-            2 * n as i32
-        };
-        t[n] = if v > 64 { 64 } else { v };
-        n += 1;
-    }
-    t
-};
-
-/// Final score of a finished game for the side to move (the rules crate's one definition).
-pub use ply_othello::final_score;
 
 /// Score when the player to move plays the last empty `x` (or the opponent does after a pass,
 /// or nobody can): seed 003's `board_score_1`. All other squares are occupied.
@@ -174,14 +154,6 @@ impl<K: Kernel> Search<K> {
         self.parity = empties::parity(empty);
         self.n_empties = empty.count_ones();
     }
-}
-
-/// Makes `pv` the line `x` then `rest`: a move and its child's principal variation.
-#[inline]
-pub(crate) fn set_pv(pv: &mut Vec<u8>, x: u8, rest: &[u8]) {
-    pv.clear();
-    pv.push(x);
-    pv.extend_from_slice(rest);
 }
 
 /// The node of `solve_3` and `solve_4`: tries the empties of `moves` in order, each paired with
@@ -646,10 +618,48 @@ macro_rules! endgame_search {
 
 engine_kernels!(endgame_search);
 
+/// Entry points of the endgame copies of one kernel, callable from generic code (the
+/// [`Solver`](crate::Solver) driver, tests).
+pub trait EndgameSearch: Eval {
+    /// The root solver ([`Search::solve_root`]).
+    fn solve_root(s: &mut Search<Self>, p: u64, o: u64, mode: Mode) -> RootResult;
+    /// The endgame null-window solver at any number of empties ([`Search::nws_any`]).
+    #[cfg(test)]
+    fn endgame_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
+}
+
+/// The entries of kernel `$k`'s endgame copies: each calls a function compiled with `$attr`.
+macro_rules! endgame_entries {
+    ($k:ty, $(#[$attr:meta])*) => {
+        // SAFETY (every `unsafe` below): the search holds a token of `$k` (`s.k`), and a
+        // token exists only after `Cpu::detect` proved the features the copy is compiled with
+        // (none for the portable copy, whose calls are safe).
+        impl EndgameSearch for $k {
+            fn solve_root(s: &mut Search<$k>, p: u64, o: u64, mode: Mode) -> RootResult {
+                // SAFETY: see the impl comment: `s.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    s.solve_root(p, o, mode)
+                }
+            }
+            #[cfg(test)]
+            fn endgame_nws(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
+                // SAFETY: see the impl comment: `s.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    s.nws_any(p, o, alpha)
+                }
+            }
+        }
+    };
+}
+
+engine_kernels!(endgame_entries);
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::kernel::{with_kernel, Cpu, Portable, Searches};
+    use crate::kernel::{with_kernel, Cpu, Portable};
 
     /// Plain negamax over all moves: the reference.
     pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
@@ -703,7 +713,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn check_kernel<K: Searches>(k: K) {
+    fn check_kernel<K: EndgameSearch>(k: K) {
         let mut seed = 0x1234_5678_9abc_def1u64;
         let mut search = Search::with_tt(k, Arc::new(crate::tt::Tt::new(4)));
         for empties in 1..=10u32 {

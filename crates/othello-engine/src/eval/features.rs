@@ -11,7 +11,8 @@ use super::pattern::{
     self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
     VIEW_LANE,
 };
-use crate::kernel::{with_kernel, Cpu, Eval};
+use super::Eval;
+use crate::kernel::{with_kernel, Cpu};
 
 /// The 62 pattern indices of a position plus the view flag, in gather-ready form: each lane is
 /// relative to [`pattern::LANE_BASE`] (lanes 62 and 63 read the table's zero guards).

@@ -7,7 +7,8 @@ use super::pattern::{
     self, EDAX_PACKED_LEN, EDAX_TABLE_LEN, KINDS, LANE_BASE, N_EDAX_FEATURES, N_EDAX_KINDS,
     N_FEATURES, N_KINDS, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
 };
-use crate::kernel::{with_kernel, Cpu, Eval};
+use super::Eval;
+use crate::kernel::{with_kernel, Cpu};
 
 /// Number of plies of a game (0..=60 empties).
 pub const N_PLIES: usize = 61;

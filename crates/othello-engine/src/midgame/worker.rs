@@ -5,18 +5,19 @@
 //! endgame searches. Scores are in discs, from the side to move.
 //!
 //! Like the solver, the search is instantiated once per CPU kernel by a macro (see the
-//! crate docs); generic code enters it through the `Searches` trait of `kernel.rs`.
+//! crate docs); generic code enters it through the [`Searches`] trait below.
 
 use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
-use crate::endgame::PASS;
-use crate::endgame::{final_score, set_pv, Search, SCORE_INF, SC_THRESHOLD};
+use crate::endgame::{EndgameSearch, Search};
+use crate::eval::Eval;
 use crate::eval::{Features, Weights};
-use crate::kernel::{engine_kernels, Eval, Kernel};
+use crate::kernel::{engine_kernels, Kernel};
 use crate::moveorder::{
     score_move, Move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
+use crate::search::{final_score, set_pv, PASS, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
@@ -493,3 +494,73 @@ macro_rules! midgame_search {
 }
 
 engine_kernels!(midgame_search);
+
+/// Entry points of the midgame copies of one kernel (and, through [`EndgameSearch`], of its
+/// endgame copies), callable from generic code: `think`, [`depth_scores`](super::depth_scores)
+/// and the [`Solver`](crate::Solver) driver.
+pub trait Searches: EndgameSearch {
+    /// The midgame principal-variation search ([`Worker::pvs`]), window `alpha..beta`.
+    #[allow(clippy::too_many_arguments)]
+    fn midgame_pvs(
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+    /// The midgame null-window search ([`Worker::nws`]), window `alpha..alpha + 1`.
+    fn midgame_nws(
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
+        alpha: i32,
+        depth: u32,
+    ) -> i32;
+}
+
+/// The entries of kernel `$k`'s midgame copies: each calls a function compiled with `$attr`.
+macro_rules! midgame_entries {
+    ($k:ty, $(#[$attr:meta])*) => {
+        // SAFETY (every `unsafe` below): the worker holds a token of `$k` (`w.k`), and a token
+        // exists only after `Cpu::detect` proved the features the copy is compiled with (none
+        // for the portable copy, whose calls are safe).
+        impl Searches for $k {
+            fn midgame_pvs(
+                w: &mut Worker<$k>,
+                p: u64,
+                o: u64,
+                f: &Features,
+                alpha: i32,
+                beta: i32,
+                depth: u32,
+                pv: &mut Vec<u8>,
+            ) -> i32 {
+                // SAFETY: see the impl comment: `w.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.pvs(p, o, f, alpha, beta, depth, pv)
+                }
+            }
+            fn midgame_nws(
+                w: &mut Worker<$k>,
+                p: u64,
+                o: u64,
+                f: &Features,
+                alpha: i32,
+                depth: u32,
+            ) -> i32 {
+                // SAFETY: see the impl comment: `w.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.nws(p, o, f, alpha, depth)
+                }
+            }
+        }
+    };
+}
+
+engine_kernels!(midgame_entries);
