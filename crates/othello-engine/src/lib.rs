@@ -1,5 +1,5 @@
 //! The ply Othello engine as a library, without I/O: pattern evaluation, exact endgame solver and
-//! midgame search in the manner of Edax (seed 003).
+//! midgame search in the manner of Edax (see [Sources](#sources)).
 //!
 //! - [`Engine`] plays: iterative deepening with Multi-ProbCut, Edax-like levels, game clocks,
 //!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`];
@@ -62,6 +62,13 @@
 //! assert_eq!((r.score, r.best), (64, Some(0)));
 //! # Ok::<(), ply_othello::BoardError>(())
 //! ```
+//!
+//! # Sources
+//! The comments cite Edax (Richard Delorme, <https://github.com/abulmo/edax-reversi>) by file and
+//! function (`endgame.c` `board_score_1`, `move.c` `movelist_evaluate`, ...), and "the Edax-AVX
+//! notes": Toshihiko Okuhara's notes on his optimisations of Edax (edax-reversi-AVX), "Edax AVX - bitboard 以外の最適化",
+//! <http://www.amy.hi-ho.ne.jp/okuhara/edaxopt.htm>, whose numbers (4.4.5, 4.5.0, ...) are the
+//! edax-reversi-AVX releases that brought each change.
 #![deny(missing_docs)]
 
 pub mod bench;

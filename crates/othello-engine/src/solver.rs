@@ -86,7 +86,8 @@ impl<K: Searches> Root for Search<K> {
 
 /// An exact endgame solver. The CPU kernel is chosen once, here.
 ///
-/// Exact solves of more than [`ITERATED_FROM`]` - 1` empties run as Edax runs them (seed 003):
+/// Exact solves of more than [`ITERATED_FROM`]` - 1` empties run as Edax runs them (`root.c`,
+/// the selectivity stages of `iterative_deepening`):
 /// midgame iterations and probable-cut endgame searches at 73 % and 87 % first, each filling
 /// the tables with the moves that the next one tries first, then the exact search (whose
 /// nodes down to 16 empties are ordered by shallow evaluation searches). Fewer empties, the

@@ -1,5 +1,5 @@
-//! The small table of one search thread for the null-window nodes near the leaves (seed 003:
-//! Edax keeps a thread-local table of 1024 entries below 10 empties).
+//! The small table of one search thread for the null-window nodes near the leaves (the
+//! Edax-AVX notes on `endgame.c`: Edax keeps a thread-local table of 1024 entries below 10 empties).
 //!
 //! Most table probes of an exact solve happen a few empties above the hash-less `shallow`
 //! layer. In the shared table each of them is a cache (and often TLB) miss; here the whole

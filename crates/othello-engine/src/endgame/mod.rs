@@ -1,4 +1,4 @@
-//! Exact endgame search (seed 003, Edax's `endgame.c`), instantiated once per CPU kernel.
+//! Exact endgame search (Edax's `endgame.c` and the Edax-AVX notes on it), instantiated once per CPU kernel.
 //!
 //! Layers, from the leaves up:
 //! - `solve_1`: last empty, scored with [`count_last_flip`] without making the move.
@@ -45,7 +45,7 @@ pub const SOLID_DEPTH: u32 = 9;
 pub const ETC_DEPTH: u32 = 11;
 
 /// Score when the player to move plays the last empty `x` (or the opponent does after a pass,
-/// or nobody can): seed 003's `board_score_1`. All other squares are occupied.
+/// or nobody can): Edax `endgame.c`, `board_score_1`. All other squares are occupied.
 #[inline(always)]
 pub fn solve_1(player: u64, x: usize) -> i32 {
     let score = 2 * player.count_ones() as i32 - 62;
@@ -64,7 +64,7 @@ pub fn solve_1(player: u64, x: usize) -> i32 {
 }
 
 /// From this many empties on, a null-window node whose first move did not cut off may hand
-/// its other moves to idle threads (young brothers wait: seed 003 / Edax's YBWC).
+/// its other moves to idle threads (young brothers wait: Edax's YBWC, `ybwc.c`).
 pub const SPLIT_DEPTH: u32 = 16;
 
 /// Search state of one thread: table, node counter, empties and parity.
@@ -90,7 +90,7 @@ pub struct Search<K: Kernel> {
 }
 
 /// From this many empties on, moves are ordered with the pattern evaluation of the child
-/// (seed 003: Edax sorts endgame moves by shallow midgame searches from about 14 empties).
+/// (Edax `move.c`, `movelist_evaluate`: Edax sorts endgame moves by shallow midgame searches from about 14 empties).
 pub const EVAL_SORT_DEPTH: u32 = 14;
 
 /// From this many empties on, the ordering uses a one-ply search of the child instead.
@@ -280,7 +280,8 @@ macro_rules! endgame_search {
                 )
             }
 
-            /// Four empties, taken from the empty list and sorted by parity (seed 003: only the
+            /// Four empties, taken from the empty list and sorted by parity (Edax `endgame.c`,
+            /// `search_solve_4`: only the
             /// 2-1-1 split needs sorting, the two singletons first).
             $(#[$attr])*
             fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
@@ -430,7 +431,7 @@ macro_rules! endgame_search {
                 }
                 let nodes0 = self.nodes;
                 // prefetch as early as possible: the bucket is needed only after move generation
-                // seed 003: at few empties, opponent discs on four full lines ("solid") can never
+                // Edax `endgame.c`, `NWS_endgame`: at few empties, opponent discs on four full lines ("solid") can never
                 // flip nor take part in a flip; hash them as the player's, shifting the score
                 let (hp, ho, ofs) = if n <= SOLID_DEPTH {
                     let solid = solid_discs(p | o) & o;
@@ -456,7 +457,7 @@ macro_rules! endgame_search {
                     }
                     return -self.nws(o, p, -beta);
                 }
-                // the flips are computed while the prefetched bucket arrives (seed 003)
+                // the flips are computed while the prefetched bucket arrives (Edax `hash_prefetch`)
                 let mut list = MoveList::new(k, p, o, moves);
                 let mut hash_moves = [NO_MOVE; 2];
                 if local {

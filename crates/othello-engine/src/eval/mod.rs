@@ -1,4 +1,4 @@
-//! Pattern evaluation compatible with Edax (seed 003): 46 base-3 pattern features over 12
+//! Pattern evaluation compatible with Edax (`eval.c`, `eval_sse.c`): 46 base-3 pattern features over 12
 //! kinds, one `i16` weight table per ply from the mover's view, updated incrementally with AVX2
 //! and evaluated with gathered lookups; Edax's `eval.dat` and ply's compressed format.
 //!

@@ -1,4 +1,4 @@
-//! Midgame search and the engine's `think` (seed 003, Edax's midgame search): iterative
+//! Midgame search and the engine's `think` (Edax's `midgame.c` and `root.c`): iterative
 //! deepening principal-variation search on the pattern evaluation, Multi-ProbCut, a
 //! transposition table, the exact solver near the end of the game, Edax-like levels, a game
 //! clock and Lazy-SMP threads.

@@ -1,4 +1,4 @@
-//! The midgame tree search of one thread (seed 003 / Edax's `midgame.c`): principal-variation
+//! The midgame tree search of one thread (Edax's `midgame.c`): principal-variation
 //! search with null-window children, a transposition table keeping bounds, draft and
 //! selectivity, stability cutoff, Multi-ProbCut, move ordering by hash moves then shallow
 //! searches (deep nodes) or mobility (shallow nodes), and the exact solver at the leaves of
