@@ -6,7 +6,8 @@
 
 use super::Search;
 use crate::bits::{bit, QUADRANT_ID};
-use crate::kernel::{engine_kernels, Kernel};
+use crate::eval::Eval;
+use crate::kernel::engine_kernels;
 use crate::moveorder::MoveList;
 use crate::search::{final_score, set_pv, PASS, SCORE_INF};
 use crate::tt::{EXACT, NO_MOVE};
@@ -37,157 +38,238 @@ pub struct RootResult {
     pub nodes: u64,
 }
 
-macro_rules! root_search {
-    ($k:ty, $(#[$attr:meta])*) => {
-        impl Search<$k> {
-            /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
-            $(#[$attr])*
-            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
-                let k = self.k;
-                pv.clear();
-                let n = self.n_empties;
-                if n == 0 {
-                    self.nodes += 1;
-                    return final_score(p, o);
+/// The recursion points of the root search in kernel `K`'s copy (implemented below for each
+/// kernel by [`root_entries!`], compiled with the kernel's features): the generic root search
+/// calls back into its own copy through them.
+pub(crate) trait RootKernel: Eval {
+    /// [`Search::pvs_body`] in this kernel's copy.
+    fn root_pvs(
+        s: &mut Search<Self>,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+    /// The null-window solver ([`Search::nws_any`]) in this kernel's copy.
+    fn root_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
+}
+
+/// The root search, written once for every kernel: its bodies are `#[inline(always)]`, so
+/// each inlines into the kernel's entry points below and is compiled with its features.
+impl<K: RootKernel> Search<K> {
+    /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
+    #[inline(always)]
+    fn pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+        let k = self.k;
+        pv.clear();
+        let n = self.n_empties;
+        if n == 0 {
+            self.nodes += 1;
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        let nodes0 = self.nodes;
+        let moves = k.moves(p, o);
+        if moves == 0 {
+            if k.moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            let mut child = Vec::new();
+            let s = -K::root_pvs(self, o, p, -beta, -alpha, &mut child);
+            pv.push(PASS);
+            pv.extend_from_slice(&child);
+            return s;
+        }
+        let hash = k.hash(p, o);
+        let hash_moves = self.tt.probe(hash, p, o).map_or([NO_MOVE; 2], |e| e.moves);
+        let mut list = MoveList::new(k, p, o, moves);
+        list.evaluate(k, p, o, hash_moves, self.parity);
+        let mut best = -SCORE_INF;
+        let mut best_move = NO_MOVE;
+        let mut a = alpha;
+        let mut child = Vec::new();
+        self.n_empties -= 1;
+        for i in 0..list.len() {
+            let m = list.pick(i);
+            let x = m.x as usize;
+            let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+            self.empties.remove(x);
+            self.parity ^= QUADRANT_ID[x];
+            child.clear();
+            let s = if i == 0 {
+                -K::root_pvs(self, cp, co, -beta, -a, &mut child)
+            } else {
+                let s = -K::root_nws(self, cp, co, -a - 1);
+                // an aborted child looks like a fail high: never re-search it
+                if s > a && s < beta && !self.aborted() {
+                    -K::root_pvs(self, cp, co, -beta, -a, &mut child)
+                } else {
+                    s
                 }
-                self.nodes += 1;
-                let nodes0 = self.nodes;
+            };
+            self.parity ^= QUADRANT_ID[x];
+            self.empties.restore(x);
+            if s > best {
+                best = s;
+                best_move = m.x;
+                if s > a {
+                    a = s;
+                    set_pv(pv, m.x, &child);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.n_empties += 1;
+        if self.aborted() {
+            return best;
+        }
+        self.tt.store(
+            hash,
+            p,
+            o,
+            n as u8,
+            EXACT,
+            alpha,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes0,
+        );
+        best
+    }
+
+    /// Exact score with aspiration: a window around `guess`, widened on failure.
+    #[inline(always)]
+    fn aspiration(&mut self, p: u64, o: u64, guess: i32, pv: &mut Vec<u8>) -> i32 {
+        const DELTA: i32 = 4;
+        let mut alpha = (guess - DELTA).max(-64);
+        let mut beta = (guess + DELTA).min(64);
+        loop {
+            let s = K::root_pvs(self, p, o, alpha, beta, pv);
+            if self.aborted() {
+                return s;
+            }
+            if s <= alpha && alpha > -64 {
+                beta = s + 1;
+                alpha = -64;
+            } else if s >= beta && beta < 64 {
+                alpha = s - 1;
+                beta = 64;
+            } else {
+                return s;
+            }
+        }
+    }
+
+    /// Root entry: the whole solve in this kernel.
+    #[inline(always)]
+    fn solve_root_body(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
+        let k = self.k;
+        self.set_root(p, o);
+        self.tt.new_search();
+        let nodes0 = self.nodes;
+        let mut pv = Vec::new();
+        let mut moves_scores = Vec::new();
+        let score = match mode {
+            Mode::Wdl => K::root_pvs(self, p, o, -1, 1, &mut pv),
+            Mode::Exact => {
+                let guess = self.tt.probe(k.hash(p, o), p, o).map_or(0, |e| {
+                    if e.lower > -64 {
+                        e.lower
+                    } else if e.upper < 64 {
+                        e.upper
+                    } else {
+                        0
+                    }
+                });
+                self.aspiration(p, o, guess, &mut pv)
+            }
+            Mode::AllMoves => {
                 let moves = k.moves(p, o);
                 if moves == 0 {
-                    if k.moves(o, p) == 0 {
-                        return final_score(p, o);
-                    }
+                    self.aspiration(p, o, 0, &mut pv)
+                } else {
+                    let mut list = MoveList::new(k, p, o, moves);
+                    list.evaluate(k, p, o, [NO_MOVE; 2], self.parity);
+                    let mut best = -SCORE_INF;
                     let mut child = Vec::new();
-                    let s = -self.pvs(o, p, -beta, -alpha, &mut child);
-                    pv.push(PASS);
-                    pv.extend_from_slice(&child);
-                    return s;
-                }
-                let hash = k.hash(p, o);
-                let hash_moves = self.tt.probe(hash, p, o).map_or([NO_MOVE; 2], |e| e.moves);
-                let mut list = MoveList::new(k, p, o, moves);
-                list.evaluate(k, p, o, hash_moves, self.parity);
-                let mut best = -SCORE_INF;
-                let mut best_move = NO_MOVE;
-                let mut a = alpha;
-                let mut child = Vec::new();
-                self.n_empties -= 1;
-                for i in 0..list.len() {
-                    let m = list.pick(i);
-                    let x = m.x as usize;
-                    let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                    self.empties.remove(x);
-                    self.parity ^= QUADRANT_ID[x];
-                    child.clear();
-                    let s = if i == 0 {
-                        -self.pvs(cp, co, -beta, -a, &mut child)
-                    } else {
-                        let s = -self.nws_any(cp, co, -a - 1);
-                        // an aborted child looks like a fail high: never re-search it
-                        if s > a && s < beta && !self.aborted() {
-                            -self.pvs(cp, co, -beta, -a, &mut child)
-                        } else {
-                            s
-                        }
-                    };
-                    self.parity ^= QUADRANT_ID[x];
-                    self.empties.restore(x);
-                    if s > best {
-                        best = s;
-                        best_move = m.x;
-                        if s > a {
-                            a = s;
-                            set_pv(pv, m.x, &child);
-                            if s >= beta {
-                                break;
-                            }
+                    self.n_empties -= 1;
+                    for i in 0..list.len() {
+                        let m = list.pick(i);
+                        let x = m.x as usize;
+                        self.empties.remove(x);
+                        self.parity ^= QUADRANT_ID[x];
+                        let guess = if best > -SCORE_INF { -best } else { 0 };
+                        let s = -self.aspiration(
+                            o ^ m.flipped,
+                            p ^ m.flipped ^ bit(x),
+                            guess,
+                            &mut child,
+                        );
+                        self.parity ^= QUADRANT_ID[x];
+                        self.empties.restore(x);
+                        moves_scores.push((m.x, s));
+                        if s > best {
+                            best = s;
+                            set_pv(&mut pv, m.x, &child);
                         }
                     }
+                    self.n_empties += 1;
+                    moves_scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                    best
                 }
-                self.n_empties += 1;
-                if self.aborted() {
-                    return best;
-                }
-                self.tt.store(hash, p, o, n as u8, EXACT, alpha, beta, best, best_move, self.nodes - nodes0);
-                best
             }
+        };
+        let best = pv.first().copied().filter(|&x| x != PASS);
+        RootResult {
+            score,
+            best,
+            pv,
+            moves: moves_scores,
+            nodes: self.nodes - nodes0,
+        }
+    }
+}
 
-            /// Exact score with aspiration: a window around `guess`, widened on failure.
+/// The entry points of kernel `$k`'s root copy: each compiled with `$attr` (the kernel's
+/// features), each the generic body inlined.
+macro_rules! root_entries {
+    ($k:ty, $(#[$attr:meta])*) => {
+        impl Search<$k> {
+            /// [`Search::pvs_body`] compiled for this kernel.
             $(#[$attr])*
-            pub(crate) fn aspiration(&mut self, p: u64, o: u64, guess: i32, pv: &mut Vec<u8>) -> i32 {
-                const DELTA: i32 = 4;
-                let mut alpha = (guess - DELTA).max(-64);
-                let mut beta = (guess + DELTA).min(64);
-                loop {
-                    let s = self.pvs(p, o, alpha, beta, pv);
-                    if self.aborted() {
-                        return s;
-                    }
-                    if s <= alpha && alpha > -64 {
-                        beta = s + 1;
-                        alpha = -64;
-                    } else if s >= beta && beta < 64 {
-                        alpha = s - 1;
-                        beta = 64;
-                    } else {
-                        return s;
-                    }
-                }
+            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+                self.pvs_body(p, o, alpha, beta, pv)
             }
-
-            /// Root entry: the whole solve in this kernel.
+            /// The whole solve in this kernel ([`Search::solve_root_body`]).
             $(#[$attr])*
             pub(crate) fn solve_root(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
-                let k = self.k;
-                self.set_root(p, o);
-                self.tt.new_search();
-                let nodes0 = self.nodes;
-                let mut pv = Vec::new();
-                let mut moves_scores = Vec::new();
-                let score = match mode {
-                    Mode::Wdl => self.pvs(p, o, -1, 1, &mut pv),
-                    Mode::Exact => {
-                        let guess = self.tt.probe(k.hash(p, o), p, o).map_or(0, |e| {
-                            if e.lower > -64 { e.lower } else if e.upper < 64 { e.upper } else { 0 }
-                        });
-                        self.aspiration(p, o, guess, &mut pv)
-                    }
-                    Mode::AllMoves => {
-                        let moves = k.moves(p, o);
-                        if moves == 0 {
-                            self.aspiration(p, o, 0, &mut pv)
-                        } else {
-                            let mut list = MoveList::new(k, p, o, moves);
-                            list.evaluate(k, p, o, [NO_MOVE; 2], self.parity);
-                            let mut best = -SCORE_INF;
-                            let mut child = Vec::new();
-                            self.n_empties -= 1;
-                            for i in 0..list.len() {
-                                let m = list.pick(i);
-                                let x = m.x as usize;
-                                self.empties.remove(x);
-                                self.parity ^= QUADRANT_ID[x];
-                                let guess = if best > -SCORE_INF { -best } else { 0 };
-                                let s = -self.aspiration(o ^ m.flipped, p ^ m.flipped ^ bit(x), guess, &mut child);
-                                self.parity ^= QUADRANT_ID[x];
-                                self.empties.restore(x);
-                                moves_scores.push((m.x, s));
-                                if s > best {
-                                    best = s;
-                                    set_pv(&mut pv, m.x, &child);
-                                }
-                            }
-                            self.n_empties += 1;
-                            moves_scores.sort_by(|a, b| b.1.cmp(&a.1));
-                            best
-                        }
-                    }
-                };
-                let best = pv.first().copied().filter(|&x| x != PASS);
-                RootResult { score, best, pv, moves: moves_scores, nodes: self.nodes - nodes0 }
+                self.solve_root_body(p, o, mode)
+            }
+        }
+        // SAFETY (both `unsafe` below): the search holds a token of `$k` (`s.k`), which exists
+        // only after `Cpu::detect` proved the features the copy is compiled with (none for the
+        // portable copy, whose calls are safe).
+        impl RootKernel for $k {
+            fn root_pvs(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    s.pvs(p, o, alpha, beta, pv)
+                }
+            }
+            fn root_nws(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    s.nws_any(p, o, alpha)
+                }
             }
         }
     };
 }
 
-engine_kernels!(root_search);
+engine_kernels!(root_entries);
