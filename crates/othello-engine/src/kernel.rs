@@ -5,9 +5,12 @@
 //! trait: the evaluation (`eval::Eval`), the entry points of the endgame copies
 //! (`endgame::EndgameSearch`) and of the midgame copies (`midgame::Searches`).
 //!
-//! Every search of the engine (endgame solver, solver root, midgame tree) is a macro
-//! instantiated per kernel by [`engine_kernels!`], which adds the kernel's `#[target_feature]`
-//! attribute. Inside a copy, the token's methods (moves, flips, hashing, feature update,
+//! Every search of the engine (endgame solver, solver root, midgame tree) is compiled once per
+//! kernel by [`engine_kernels!`], which adds the kernel's `#[target_feature]` attribute: the
+//! solver root and the midgame tree are generic code (`#[inline(always)]` bodies) inlined into
+//! a few lines of entry points per kernel, which recurse through a per-kernel trait
+//! (`RootKernel`, `MidgameKernel`); the endgame solver is still a `macro_rules!` body.
+//! (A plain generic search, compiled without the kernel's features, runs 6-7 % slower.) Inside a copy, the token's methods (moves, flips, hashing, feature update,
 //! evaluation) inline with no per-call dispatch. Callers pick the copy with [`with_kernel!`]
 //! (one match on the level) and enter it through those entry traits, whose impls hold the
 //! crate's only `unsafe` calls into a copy.

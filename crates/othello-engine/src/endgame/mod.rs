@@ -17,6 +17,7 @@ pub(crate) mod last_flip;
 mod local_tt;
 mod root;
 
+pub(crate) use root::RootKernel;
 pub use root::{Mode, RootResult};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
