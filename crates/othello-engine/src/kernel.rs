@@ -6,10 +6,10 @@
 //! (`endgame::EndgameSearch`) and of the midgame copies (`midgame::Searches`).
 //!
 //! Every search of the engine (endgame solver, solver root, midgame tree) is compiled once per
-//! kernel by [`engine_kernels!`], which adds the kernel's `#[target_feature]` attribute: the
-//! solver root and the midgame tree are generic code (`#[inline(always)]` bodies) inlined into
-//! a few lines of entry points per kernel, which recurse through a per-kernel trait
-//! (`RootKernel`, `MidgameKernel`); the endgame solver is still a `macro_rules!` body.
+//! kernel by [`engine_kernels!`], which adds the kernel's `#[target_feature]` attribute: each
+//! is generic code (`#[inline(always)]` bodies) inlined into a few lines of entry points per
+//! kernel, which call each other through a per-kernel trait (`EndgameKernel`, `RootKernel`,
+//! `MidgameKernel`), so every call stays in the same kernel's copy.
 //! (A plain generic search, compiled without the kernel's features, runs 6-7 % slower.) Inside a copy, the token's methods (moves, flips, hashing, feature update,
 //! evaluation) inline with no per-call dispatch. Callers pick the copy with [`with_kernel!`]
 //! (one match on the level) and enter it through those entry traits, whose impls hold the

@@ -6,7 +6,6 @@
 
 use super::Search;
 use crate::bits::{bit, QUADRANT_ID};
-use crate::eval::Eval;
 use crate::kernel::engine_kernels;
 use crate::moveorder::MoveList;
 use crate::search::{final_score, set_pv, PASS, SCORE_INF};
@@ -41,7 +40,7 @@ pub struct RootResult {
 /// The recursion points of the root search in kernel `K`'s copy (implemented below for each
 /// kernel by [`root_entries!`], compiled with the kernel's features): the generic root search
 /// calls back into its own copy through them.
-pub(crate) trait RootKernel: Eval {
+pub(crate) trait RootKernel: super::EndgameKernel {
     /// [`Search::pvs_body`] in this kernel's copy.
     fn root_pvs(
         s: &mut Search<Self>,
