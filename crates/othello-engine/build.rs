@@ -1,4 +1,4 @@
-//! Generates the edge-stability table (seed 003, "edge_stability"): for every pair of 8-bit
+//! Generates the edge-stability table (Edax `board.c`, `edge_stability_init`): for every pair of 8-bit
 //! edge patterns (player, opponent), the player's discs that no sequence of moves along that
 //! edge can ever flip. Computed by dynamic programming over the number of empties, so the
 //! build stays instantaneous even without optimisation.

@@ -1,7 +1,7 @@
 //! Square masks shared by the solver: neighbours, lines through a square, quadrants and the
 //! fixed square order of the empty list. All are `const` tables built by `const fn`.
 //!
-//! Square numbering follows Edax (seed 003): A1 = bit 0 .. H1 = bit 7, A2 = bit 8 .. H8 = bit 63.
+//! Square numbering follows Edax (`board.c`): A1 = bit 0 .. H1 = bit 7, A2 = bit 8 .. H8 = bit 63.
 
 /// Bit of square `x`.
 #[inline(always)]
@@ -74,7 +74,7 @@ pub static QUADRANT_ID: [u32; 64] = {
     t
 };
 
-/// Squares of the quadrants selected by a parity word (seed 003, `quadrant_mask`).
+/// Squares of the quadrants selected by a parity word (Edax `endgame.c`, `quadrant_mask`).
 pub static QUADRANT_MASK: [u64; 16] = {
     let q = [
         0x0000_0000_0F0F_0F0Fu64,

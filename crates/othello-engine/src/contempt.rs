@@ -1,7 +1,8 @@
 //! Contempt for draws: the engine's policy for choosing a move when a proven draw is worth more
 //! or less than zero to it (NBoard's `set contempt N`). Front-ends only pass the number on.
 
-use crate::engine::{Engine, Info, Limits, Outcome};
+use crate::engine::Engine;
+use crate::request::{Info, Limits, Outcome};
 use ply_othello::Board;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,5 +1,5 @@
 //! The ply Othello engine as a library, without I/O: pattern evaluation, exact endgame solver and
-//! midgame search in the manner of Edax (seed 003).
+//! midgame search in the manner of Edax (see [Sources](#sources)).
 //!
 //! - [`Engine`] plays: iterative deepening with Multi-ProbCut, Edax-like levels, game clocks,
 //!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`];
@@ -9,27 +9,46 @@
 //!   overlapping discs); inside, the search works on raw bitboard pairs.
 //!
 //! # Modules
+//! The modules form layers: a module uses only modules on lower lines, or on its own line
+//! along an arrow (`tools/modcheck` checks that no crate of the workspace has a module cycle).
+//!
+//! ```text
+//! drivers            bench, contempt ─> engine (Engine)      solver (Solver)
+//! searches           midgame (levels, MPC, think, worker) ─> endgame (solvers, root search)
+//! request, answer    request (Limits, Clock, Info, Outcome, MoveScore)
+//! search primitives  split ─> moveorder ─> tt, stability, bits;  search (scores, PASS,
+//!                    thresholds);  watch (abort flag, deadline)
+//! evaluation         eval (patterns, weights, feature update; the `Eval` trait per kernel)
+//! per-CPU kernels    kernel (the tokens of `ply_othello::kernel`, the copy list, the match)
+//! ```
+//!
+//! The midgame search sits on the endgame solver (it solves exactly near the end); the
+//! request and answer types lie below the midgame's `think`, which reads the limits and
+//! reports progress, and below both drivers.
+//!
 //! Public, because callers reach items inside them:
 //! - [`eval`]: the pattern evaluation and its weight formats (ply's own and Edax's `eval.dat`),
 //!   used by the training pipeline of `ply-othello-tools`.
 //! - [`midgame`]: the level table ([`midgame::level`](mod@midgame::level)), the Multi-ProbCut tables
-//!   ([`midgame::mpc`], fitted by the tools crate from [`midgame::depth_scores`]) and the fixed
-//!   benchmark ([`bench`](mod@bench), also re-exported here).
+//!   ([`midgame::mpc`], fitted by the tools crate from [`midgame::depth_scores`]).
+//! - [`bench`](mod@bench): the fixed benchmark (also re-exported here).
 //!
-//! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`],
-//! [`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt` ([`Choice`]),
-//! `endgame` ([`Solver`], [`Mode`], [`RootResult`], [`PASS`]: the null-window solvers and the
-//! root solver), `tt` ([`TableError`], [`MAX_HASH_MIB`]: the limits of the transposition
-//! tables). Internal only: `bits` square masks, `tt` the transposition table itself, `stability`
-//! stable discs, `moveorder` move ordering, `split` the threads' young-brothers-wait splitting
-//! (solver and midgame tree), `watch` the abort flag and deadline of a search,
-//! `kernel` the search copies per CPU kernel (below).
+//! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`]),
+//! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
+//! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
+//! the null-window solvers and the root search), `search` ([`PASS`]), `tt` ([`TableError`],
+//! [`MAX_HASH_MIB`]: the limits of the transposition tables). Internal only: `bits` square
+//! masks, `tt` the transposition table itself, `stability` stable discs, `moveorder` move
+//! ordering, `split` the threads' young-brothers-wait splitting (solver and midgame tree),
+//! `watch` the abort flag and deadline of a search, `kernel` the CPU kernels (below).
 //!
 //! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
-//! crate detects the CPU once and hands out kernel tokens; `kernel` adds the evaluation to them
-//! (feature update and pattern sums, AVX2 or portable) and names the entry points of the search
-//! copies. The endgame solver, the solver root and the midgame tree are each compiled once per
-//! kernel (`ply_othello::for_each_kernel!`, which holds the only target-feature strings), and
+//! crate detects the CPU once and hands out kernel tokens; `kernel` names the kernels the
+//! engine compiles for and names no search. Each layer above adds its own trait to the tokens:
+//! `eval::Eval` (feature update and pattern sums, AVX2 or portable), `endgame::EndgameSearch`
+//! and `midgame::Searches` (the entry points of the search copies). The endgame solver, the
+//! solver root and the midgame tree are each compiled once per kernel
+//! (`ply_othello::for_each_kernel!`, which holds the only target-feature strings), and
 //! [`Solver::new`], [`Engine::think`] and [`midgame::depth_scores`] pick the copy with one match
 //! on the detected level. Inside a copy nothing is dispatched per call.
 //!
@@ -43,8 +62,16 @@
 //! assert_eq!((r.score, r.best), (64, Some(0)));
 //! # Ok::<(), ply_othello::BoardError>(())
 //! ```
+//!
+//! # Sources
+//! The comments cite Edax (Richard Delorme, <https://github.com/abulmo/edax-reversi>) by file and
+//! function (`endgame.c` `board_score_1`, `move.c` `movelist_evaluate`, ...), and "the Edax-AVX
+//! notes": Toshihiko Okuhara's notes on his optimisations of Edax (edax-reversi-AVX), "Edax AVX - bitboard 以外の最適化",
+//! <http://www.amy.hi-ho.ne.jp/okuhara/edaxopt.htm>, whose numbers (4.4.5, 4.5.0, ...) are the
+//! edax-reversi-AVX releases that brought each change.
 #![deny(missing_docs)]
 
+pub mod bench;
 mod bits;
 mod contempt;
 mod endgame;
@@ -53,14 +80,20 @@ pub mod eval;
 mod kernel;
 pub mod midgame;
 mod moveorder;
+mod request;
+mod search;
+mod solver;
 mod split;
 mod stability;
 mod tt;
 mod watch;
 
+pub use bench::{BenchLine, BENCH_GAMES, BENCH_LEVEL};
 pub use contempt::Choice;
-pub use endgame::{Mode, RootResult, Solver, ITERATED_FROM, PASS};
-pub use engine::{Clock, Engine, EngineOptions, Info, Limits, MoveScore, Outcome};
-pub use midgame::bench::{self, BenchLine, BENCH_GAMES, BENCH_LEVEL};
+pub use endgame::{Mode, RootResult};
+pub use engine::{Engine, EngineOptions};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
+pub use request::{Clock, Info, Limits, MoveScore, Outcome};
+pub use search::PASS;
+pub use solver::{Solver, ITERATED_FROM};
 pub use tt::{TableError, MAX_HASH_MIB};

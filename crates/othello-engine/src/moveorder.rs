@@ -1,4 +1,4 @@
-//! Move ordering for the endgame search (seed 003, `movelist_evaluate`): wipe-outs, then the
+//! Move ordering for the endgame search (Edax `move.c`, `movelist_evaluate`): wipe-outs, then the
 //! transposition-table moves, then "fastest first" (fewest replies for the opponent), with
 //! potential mobility, corner stability, square type and quadrant parity as tie-breakers.
 
@@ -133,7 +133,7 @@ impl MoveList {
     }
 
     /// Adds an evaluation term to the moves not already ranked by the table or a wipe-out
-    /// (seed 003, `movelist_evaluate` at high empties): `eval(child)` is the child's score in
+    /// (Edax `move.c`, `movelist_evaluate` at high empties): `eval(child)` is the child's score in
     /// 1/128 disc from the opponent's view; one disc weighs one reply, shifted right by `shift`
     /// (Edax: 2 for an evaluation, 1 for a one-ply search).
     #[inline(always)]

@@ -1,4 +1,4 @@
-//! Young brothers wait (seed 003 / Edax's YBWC), shared by the solver and the midgame tree: once
+//! Young brothers wait (Edax's YBWC, `ybwc.c`), shared by the solver and the midgame tree: once
 //! the first move of a null-window node has failed to cut off, its other moves may be handed to
 //! idle threads. [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
 //! [`run`] searches it on the calling thread and the helpers it was granted.

@@ -1,4 +1,5 @@
-//! Stable discs (seed 003, "get_stable_edge" / "get_stability" / stability cutoff).
+//! Stable discs (Edax `board.c`: `get_stable_edge`, `get_stability`; the stability
+//! cutoff `search_SC_NWS` of `search.c`).
 //!
 //! A disc is stable when no sequence of moves can flip it. Edges use an exact table generated
 //! by `build.rs`; inner discs are stable when, along each of the four lines through them, the
@@ -108,7 +109,7 @@ pub fn count_stable(player: u64, opponent: u64) -> u32 {
 }
 
 /// Stable discs among the three squares next to each corner the player owns, plus those
-/// corners: the cheap "corner stability" used for move ordering (seed 003, move_evaluate).
+/// corners: the cheap "corner stability" used for move ordering (Edax `move.c`, `move_evaluate`).
 #[inline(always)]
 pub fn corner_stability(player: u64) -> u32 {
     let corners = player & 0x8100_0000_0000_0081;

@@ -1,9 +1,9 @@
-//! Transposition table for the endgame search (seed 003, "hash"), shared by all threads.
+//! Transposition table for the endgame search (Edax `hash.c`), shared by all threads.
 //!
 //! Buckets of [`WAYS`] entries; a board may sit in any entry of the bucket its hash selects.
 //! Each entry keeps the full board (no false hits), lower/upper score bounds, the two best
 //! moves, the draft (empties searched and selectivity) and a date. The bucket is prefetched
-//! while the caller generates moves (seed 003: prefetch removed most LLC misses).
+//! while the caller generates moves (the Edax-AVX notes, `hash_prefetch`: prefetching removed most LLC misses).
 //!
 //! An entry is three 64-bit words `player ^ data | opponent ^ data | data` (lock-free hashing
 //! after Hyatt and Mann): a reader rebuilds the board from the words and rejects an entry torn

@@ -3,10 +3,11 @@
 //! storm, and open files beside the king.
 
 use super::geometry::*;
+use super::layout::Term;
 use super::layout::{self as at, KING_DANGER_LEN};
 use super::nonlinear;
 use super::pieces::Attacks;
-use super::trace::{add, Term, Tracer};
+use super::tracer::{add, Tracer};
 use super::weights::WEIGHTS;
 use crate::Score;
 use ply_chess::{bishop_attacks, knight_attacks, rook_attacks, Bitboard, Color, Position, Role};

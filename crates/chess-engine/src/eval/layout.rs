@@ -5,7 +5,6 @@
 //! [`Tracer`](super::Tracer) can record the `(i, count)` pairs instead, which is all a tuner
 //! needs. [`source`] writes a weight vector back as the Rust file the engine compiles.
 
-use super::Term;
 use crate::Score;
 use std::fmt::Write as _;
 
@@ -347,5 +346,64 @@ mod generated {
             .map(|l| &l[3..])
             .collect();
         assert_eq!(source(&WEIGHTS, &header.join("\n")), file);
+    }
+}
+
+/// One named group of evaluation terms (rows of the trace table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Term {
+    /// Piece values.
+    Material,
+    /// Piece-square tables.
+    Psqt,
+    /// Reachable squares per piece.
+    Mobility,
+    /// Doubled, isolated, backward, connected pawns and the base passed-pawn bonus (pawn hash).
+    Pawns,
+    /// Passed pawns: king distances, free path, blockade.
+    Passed,
+    /// Attacks on the king zone, safe checks and the pawn shield.
+    KingSafety,
+    /// Attacked and hanging pieces.
+    Threats,
+    /// Bishop pair and rooks on open or semi-open files.
+    Pieces,
+    /// Side-to-move bonus.
+    Tempo,
+    /// How much the endgame half is pushed away from a draw, or toward it, by how much play is
+    /// left (pawns, pawns on both wings, a pure pawn ending); counted for the side it favours.
+    Complexity,
+}
+
+impl Term {
+    /// Every term, in trace order.
+    pub const ALL: [Term; 10] = [
+        Term::Material,
+        Term::Psqt,
+        Term::Mobility,
+        Term::Pawns,
+        Term::Passed,
+        Term::KingSafety,
+        Term::Threats,
+        Term::Pieces,
+        Term::Tempo,
+        Term::Complexity,
+    ];
+
+    /// Display name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::Psqt => "PSQT",
+            Term::Mobility => "Mobility",
+            Term::Pawns => "Pawns",
+            Term::Passed => "Passed",
+            Term::KingSafety => "King safety",
+            Term::Threats => "Threats",
+            Term::Pieces => "Pieces",
+            Term::Tempo => "Tempo",
+            Term::Complexity => "Complexity",
+        }
     }
 }

@@ -3,7 +3,7 @@
 use super::geometry::relative_square;
 use super::layout as at;
 use super::params::{MAX_PHASE, PHASE_WEIGHT};
-use super::trace::{add, Tracer};
+use super::tracer::{add, Tracer};
 use crate::Score;
 use ply_chess::{Color, Position, Role};
 

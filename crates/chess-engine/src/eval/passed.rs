@@ -5,7 +5,7 @@ use super::geometry::*;
 use super::layout as at;
 use super::params::PASSED_RANK_WEIGHT;
 use super::pieces::Attacks;
-use super::trace::{add, Tracer};
+use super::tracer::{add, Tracer};
 use crate::Score;
 use ply_chess::{Bitboard, Color, Position, Role};
 

@@ -3,7 +3,7 @@
 
 use super::geometry::*;
 use super::layout as at;
-use super::trace::{add, NoTrace, Tracer};
+use super::tracer::{add, NoTrace, Tracer};
 use crate::Score;
 use ply_chess::{pawn_attacks, Bitboard, Color, Position, Role};
 

@@ -4,7 +4,7 @@
 
 use super::geometry::*;
 use super::layout as at;
-use super::trace::{add, Tracer};
+use super::tracer::{add, Tracer};
 use crate::Score;
 use ply_chess::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, Bitboard, Color,

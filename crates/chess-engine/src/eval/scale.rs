@@ -1,10 +1,11 @@
 //! The endgame half's last adjustments: the complexity (how much play is left) and the endgame
 //! scale factor for drawish material.
 
+use super::layout::Term;
 use super::layout::{self as at, COMPLEXITY_LEN};
 use super::nonlinear;
 use super::params::*;
-use super::trace::{Term, Tracer};
+use super::tracer::Tracer;
 use super::weights::WEIGHTS;
 use crate::Score;
 use ply_chess::{Bitboard, Color, Position, Role};

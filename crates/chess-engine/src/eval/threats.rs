@@ -4,7 +4,7 @@
 use super::geometry::*;
 use super::layout as at;
 use super::pieces::Attacks;
-use super::trace::{add, Tracer};
+use super::tracer::{add, Tracer};
 use crate::Score;
 use ply_chess::{king_attacks, Bitboard, Color, Position, Role};
 

@@ -1,130 +1,16 @@
-//! What the evaluation tells a [`Tracer`]: each weight it uses with its count, the feature
-//! counts of the two non-linear terms, the values they add up to, and the phase blend. The
-//! search uses [`NoTrace`] (every call compiles away); [`Trace`] keeps the per-term table of
-//! `ply-chess eval`; [`Coefficients`] keeps the coefficients that the evaluation tests check
-//! against the weights and that the tuner fits.
+//! The tracers that record an evaluation: [`Trace`] keeps the per-term table of `ply-chess eval`;
+//! [`Coefficients`] keeps the coefficients that the evaluation tests check against the weights
+//! and that the tuner fits. (The [`Tracer`] interface and the search's [`NoTrace`] are below the
+//! terms, in `tracer`.)
 
-use super::layout::{self, COMPLEXITY_LEN, KING_DANGER_LEN};
+use super::layout::{self, Term, COMPLEXITY_LEN, KING_DANGER_LEN};
 use super::nonlinear;
 use super::params::{MAX_PHASE, SCALE_NORMAL};
+use super::tracer::Tracer;
 use super::weights::WEIGHTS;
 use super::{evaluate_with, PawnTable};
 use crate::Score;
 use ply_chess::{Color, Position};
-
-/// One named group of evaluation terms (rows of the trace table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(usize)]
-pub enum Term {
-    /// Piece values.
-    Material,
-    /// Piece-square tables.
-    Psqt,
-    /// Reachable squares per piece.
-    Mobility,
-    /// Doubled, isolated, backward, connected pawns and the base passed-pawn bonus (pawn hash).
-    Pawns,
-    /// Passed pawns: king distances, free path, blockade.
-    Passed,
-    /// Attacks on the king zone, safe checks and the pawn shield.
-    KingSafety,
-    /// Attacked and hanging pieces.
-    Threats,
-    /// Bishop pair and rooks on open or semi-open files.
-    Pieces,
-    /// Side-to-move bonus.
-    Tempo,
-    /// How much the endgame half is pushed away from a draw, or toward it, by how much play is
-    /// left (pawns, pawns on both wings, a pure pawn ending); counted for the side it favours.
-    Complexity,
-}
-
-impl Term {
-    /// Every term, in trace order.
-    pub const ALL: [Term; 10] = [
-        Term::Material,
-        Term::Psqt,
-        Term::Mobility,
-        Term::Pawns,
-        Term::Passed,
-        Term::KingSafety,
-        Term::Threats,
-        Term::Pieces,
-        Term::Tempo,
-        Term::Complexity,
-    ];
-
-    /// Display name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Term::Material => "Material",
-            Term::Psqt => "PSQT",
-            Term::Mobility => "Mobility",
-            Term::Pawns => "Pawns",
-            Term::Passed => "Passed",
-            Term::KingSafety => "King safety",
-            Term::Threats => "Threats",
-            Term::Pieces => "Pieces",
-            Term::Tempo => "Tempo",
-            Term::Complexity => "Complexity",
-        }
-    }
-}
-
-/// Sees what the evaluation adds up, feature by feature.
-pub trait Tracer {
-    /// Whether this tracer records anything. An active tracer makes the evaluation recompute the
-    /// pawn structure instead of reading the pawn cache, so that it sees every feature.
-    const ACTIVE: bool;
-    /// Weight `index` ([`layout`]) counts `count` times for `color` (from `color`'s side).
-    fn weight(&mut self, index: usize, color: Color, count: i32);
-    /// A part of `color`'s value that is not a weight times a count (the king danger and the
-    /// complexity, non-linear functions of the counts given to [`danger`](Tracer::danger) and
-    /// [`complexity`](Tracer::complexity)), under `term`.
-    fn value(&mut self, term: Term, color: Color, s: Score);
-    /// The king-danger features (weights `layout::KING_DANGER + i`) count `counts[i]` against
-    /// `color`'s king (called only for an attacked king); the danger they add up to is reported
-    /// once by [`value`](Tracer::value).
-    fn danger(&mut self, color: Color, counts: &[i32; KING_DANGER_LEN]) {
-        let _ = (color, counts);
-    }
-    /// The complexity features (weights `layout::COMPLEXITY + i`) count `counts[i]`; the
-    /// adjustment of the endgame half they add up to is reported by [`value`](Tracer::value)
-    /// under [`Term::Complexity`] when it is not 0.
-    fn complexity(&mut self, counts: &[i32; COMPLEXITY_LEN]) {
-        let _ = counts;
-    }
-    /// The blend of the finished sum: `phase` of [`MAX_PHASE`] and the endgame `scale` of
-    /// [`SCALE_NORMAL`] (`value = (mg × phase + eg × (MAX_PHASE − phase) × scale / SCALE_NORMAL)
-    /// / MAX_PHASE`, White's side).
-    fn taper(&mut self, phase: i32, scale: i32) {
-        let _ = (phase, scale);
-    }
-}
-
-/// The tracer used by the search: records nothing and compiles away.
-pub struct NoTrace;
-
-impl Tracer for NoTrace {
-    const ACTIVE: bool = false;
-    #[inline(always)]
-    fn weight(&mut self, _: usize, _: Color, _: i32) {}
-    #[inline(always)]
-    fn value(&mut self, _: Term, _: Color, _: Score) {}
-}
-
-/// Adds weight `index` × `count` to `color`'s side of `acc` and tells the tracer.
-#[inline(always)]
-pub(super) fn add<T: Tracer>(
-    t: &mut T,
-    acc: &mut [Score; 2],
-    color: Color,
-    index: usize,
-    count: i32,
-) {
-    t.weight(index, color, count);
-    acc[color.index()] += WEIGHTS[index] * count;
-}
 
 /// A full breakdown of one evaluation (for `ply-chess eval`).
 #[derive(Clone, Debug, Default)]

@@ -1,8 +1,9 @@
-//! The list of empty squares and quadrant parity (seed 003, "empty list" and "parity").
+//! The list of empty squares and quadrant parity (Edax `search.c`: the empty list and
+//! `QUADRANT_ID` parity of `search_setup` / `search_update_endgame`).
 //!
 //! Empties are kept in a fixed order (corners first, X-squares last, [`PRESORTED`]) in a linked
 //! list with a sentinel at index [`HEAD`]. Deep nodes remove/restore with both links; the
-//! shallow search only rewrites forward links (seed 003: the backward links stay valid for the
+//! shallow search only rewrites forward links (Edax `endgame.c`, `search_shallow`: the backward links stay valid for the
 //! callers because the shallow search never touches them).
 
 use crate::bits::{bit, PRESORTED, QUADRANT_ID};

@@ -1,4 +1,4 @@
-//! Flip count of the very last move, computed without making it (seed 003, `count_last_flip`).
+//! Flip count of the very last move, computed without making it (Edax `count_last_flip*.c`).
 //!
 //! With a single empty square every other square is occupied, so along each of the four lines
 //! through the square only the player's discs matter: the opponent owns every other square.

@@ -1,12 +1,12 @@
-//! The small table of one search thread for the null-window nodes near the leaves (seed 003:
-//! Edax keeps a thread-local table of 1024 entries below 10 empties).
+//! The small table of one search thread for the null-window nodes near the leaves (the
+//! Edax-AVX notes on `endgame.c`: Edax keeps a thread-local table of 1024 entries below 10 empties).
 //!
 //! Most table probes of an exact solve happen a few empties above the hash-less `shallow`
 //! layer. In the shared table each of them is a cache (and often TLB) miss; here the whole
 //! table (24 KiB) stays in the core's cache, no other thread writes to it, and an entry is
 //! simply overwritten by the next board that maps to its slot.
 
-use super::SCORE_INF;
+use crate::search::SCORE_INF;
 use crate::tt::NO_MOVE;
 
 /// Up to this many empties the null-window search uses the thread's [`LocalTt`] instead of the

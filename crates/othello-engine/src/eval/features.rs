@@ -1,4 +1,5 @@
-//! The feature vector of a position and its incremental update (seed 003, 4.4.5 / 4.4.6).
+//! The feature vector of a position and its incremental update (Edax `eval.c`, `eval_update`; the
+//! Edax-AVX notes, releases 4.4.5 / 4.4.6).
 //!
 //! The 62 features live in 64 `u16` lanes (four 256-bit registers). To keep one weight table per
 //! ply, the digits follow the ply's parity rather than the side to move: digit 0 is the side to
@@ -11,7 +12,8 @@ use super::pattern::{
     self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
     VIEW_LANE,
 };
-use crate::kernel::{with_kernel, Cpu, Eval};
+use super::Eval;
+use crate::kernel::{with_kernel, Cpu};
 
 /// The 62 pattern indices of a position plus the view flag, in gather-ready form: each lane is
 /// relative to [`pattern::LANE_BASE`] (lanes 62 and 63 read the table's zero guards).
@@ -141,7 +143,7 @@ impl Features {
         out
     }
 
-    /// AVX2 update: four 256-bit subtractions per changed square (seed 003, 4.4.5).
+    /// AVX2 update: four 256-bit subtractions per changed square (the Edax-AVX notes, 4.4.5).
     ///
     /// # Safety
     /// The CPU must support AVX2.

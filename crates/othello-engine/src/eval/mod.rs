@@ -1,4 +1,4 @@
-//! Pattern evaluation compatible with Edax (seed 003): 46 base-3 pattern features over 12
+//! Pattern evaluation compatible with Edax (`eval.c`, `eval_sse.c`): 46 base-3 pattern features over 12
 //! kinds, one `i16` weight table per ply from the mover's view, updated incrementally with AVX2
 //! and evaluated with gathered lookups; Edax's `eval.dat` and ply's compressed format.
 //!
@@ -25,6 +25,10 @@ pub mod features;
 pub mod format;
 pub mod pattern;
 pub mod weights;
+
+#[cfg(target_arch = "x86_64")]
+use crate::kernel::Avx2;
+use crate::kernel::{Kernel, Portable};
 
 pub use edax::{EdaxError, EdaxFile, EdaxHeader};
 pub use features::Features;
@@ -76,6 +80,40 @@ pub fn parse_weights(bytes: &[u8]) -> Result<PackedWeights, LoadError> {
         Ok(format::decode(bytes)?)
     } else {
         Ok(EdaxFile::parse(bytes)?.weights)
+    }
+}
+
+/// The pattern evaluation of one kernel: the AVX2 token uses the AVX2 feature update and the
+/// gathered evaluation, the portable one the portable code. Both give identical results.
+pub(crate) trait Eval: Kernel {
+    /// Features after the mover plays `x` flipping `flipped` (see [`Features::update`]).
+    fn update(self, f: &Features, x: usize, flipped: u64) -> Features;
+    /// Evaluation of `f` at `n_empties` empties (see [`Weights::evaluate`]).
+    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32;
+}
+
+impl Eval for Portable {
+    #[inline(always)]
+    fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
+        f.update_portable(x, flipped)
+    }
+    #[inline(always)]
+    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
+        w.evaluate_scalar(f, n_empties)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Eval for Avx2 {
+    #[inline(always)]
+    fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
+        // SAFETY: the token proves AVX2.
+        unsafe { f.update_avx2(x, flipped) }
+    }
+    #[inline(always)]
+    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
+        // SAFETY: the token proves AVX2.
+        unsafe { w.evaluate_avx2(f, n_empties) }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The pattern features: Edax's 46 (seed 003, `EVAL_F2X`), then 16 more of four corner shapes
+//! The pattern features: Edax's 46 (`eval.c`, `EVAL_F2X`), then 16 more of four corner shapes
 //! chosen by measurement (BENCHMARKS.md); the square lists, the per-square coefficients used by
 //! the incremental update, the table layout and the symmetry packing (Edax's kinds first, in
 //! `eval.dat`'s layout).
@@ -417,7 +417,7 @@ pub const LANE_BASE: [u32; N_LANES] = {
 };
 
 /// Coefficient (3^position) of each square in each lane: the change of a feature when the
-/// square's digit changes by one. Row = square, lane = feature (seed 003, `EVAL_FEATURE`).
+/// square's digit changes by one. Row = square, lane = feature (Edax `eval_sse.c`, `EVAL_FEATURE`).
 #[repr(C, align(32))]
 #[derive(Clone, Copy, Debug)]
 pub struct Coefficients(pub [[u16; N_LANES]; 64]);

@@ -1,13 +1,14 @@
 //! Evaluation weights: the packed per-stage model (what is trained and stored) and the unpacked
 //! per-ply runtime tables (what is looked up), with the seed's table merging and the gathered
-//! evaluation (seed 003, 4.4.7 / 4.5.0).
+//! evaluation (the Edax-AVX notes, 4.4.7 / 4.5.0).
 
 use super::features::Features;
 use super::pattern::{
     self, EDAX_PACKED_LEN, EDAX_TABLE_LEN, KINDS, LANE_BASE, N_EDAX_FEATURES, N_EDAX_KINDS,
     N_FEATURES, N_KINDS, N_LANES, PACKED_BIAS, PACKED_LEN, TABLE_LEN, ZERO_GUARD,
 };
-use crate::kernel::{with_kernel, Cpu, Eval};
+use super::Eval;
+use crate::kernel::{with_kernel, Cpu};
 
 /// Number of plies of a game (0..=60 empties).
 pub const N_PLIES: usize = 61;
@@ -86,7 +87,8 @@ pub fn to_edax_layout(stage: &[i16]) -> Vec<i16> {
     out
 }
 
-/// Number of empties whose table a position with `empties` empties uses (seed 003's merging:
+/// Number of empties whose table a position with `empties` empties uses (the Edax-AVX notes'
+/// merging:
 /// 60/59 empties reuse 58/57, 10 and fewer reuse 12/11; the parity is kept).
 pub const fn source_empties(empties: usize) -> usize {
     if empties >= 59 {
@@ -244,7 +246,8 @@ impl Weights {
         sum
     }
 
-    /// Gathered evaluation (seed 003, 4.5.0 `vpgatherdd`): 8-lane gathers of 32-bit words whose
+    /// Gathered evaluation (Edax `eval_sse.c`; the Edax-AVX notes, 4.5.0
+    /// `vpgatherdd`): 8-lane gathers of 32-bit words whose
     /// high halves are the wanted entries (six for Edax-sized tables, eight for full ones),
     /// then a horizontal sum.
     ///

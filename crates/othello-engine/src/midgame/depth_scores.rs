@@ -1,9 +1,9 @@
 //! Unpruned scores of one position at every depth: the raw data of the Multi-ProbCut fit
 //! (`ply-othello fit-mpc` in the tools crate regresses deep scores on shallow ones).
 
-use super::worker::Worker;
+use super::worker::{Searches, Worker};
 use crate::eval::{Features, Weights};
-use crate::kernel::{with_kernel, Cpu, Searches};
+use crate::kernel::{with_kernel, Cpu};
 use crate::tt::Tt;
 use ply_othello::Board;
 use std::sync::atomic::AtomicBool;

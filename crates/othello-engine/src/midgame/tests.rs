@@ -4,10 +4,13 @@
 use super::*;
 use crate::bits::bit;
 use crate::endgame::tests::random_position;
-use crate::endgame::{Mode, Solver, PASS};
+use crate::endgame::Mode;
 use crate::engine::*;
 use crate::kernel::Kernel;
 use crate::kernel::Portable;
+use crate::request::*;
+use crate::search::PASS;
+use crate::solver::Solver;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
@@ -378,15 +381,15 @@ fn threads_agree_on_exact_scores() {
 #[test]
 #[ignore]
 fn mpc_saves_nodes() {
+    use super::worker::Searches;
     use super::worker::Worker;
     use crate::eval::{Features, Weights};
-    use crate::kernel::Searches;
     use crate::tt::Tt;
     use std::sync::Arc;
     let w = Arc::new(Weights::new(&crate::eval::embedded_weights().unwrap()));
     let run = |depth: u32, sel: u8| {
         let (mut nodes, mut time, mut sum) = (0u64, Duration::ZERO, 0i32);
-        for g in super::bench::BENCH_GAMES.iter().take(9) {
+        for g in crate::bench::BENCH_GAMES.iter().take(9) {
             let pos = ply_othello::parse_and_play(ply_othello::Position::start(), g).unwrap();
             let (p, o) = (pos.board.player(), pos.board.opponent());
             let abort = Arc::new(AtomicBool::new(false));

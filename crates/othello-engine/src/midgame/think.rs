@@ -5,14 +5,12 @@
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer, Budget};
-use super::worker::Worker;
+use super::worker::{Searches, Worker};
 use crate::bits::bit;
-use crate::endgame::PASS;
-use crate::endgame::{final_score, SCORE_INF};
-use crate::engine::{Info, Limits, MoveScore, Outcome};
 use crate::eval::{Features, Weights};
-use crate::kernel::Searches;
 use crate::moveorder::{score_move, MoveList};
+use crate::request::{Info, Limits, MoveScore, Outcome};
+use crate::search::{final_score, PASS, SCORE_INF};
 use crate::split::Pool;
 use crate::tt::{Tt, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};

@@ -1,22 +1,26 @@
-//! The midgame tree search of one thread (seed 003 / Edax's `midgame.c`): principal-variation
+//! The midgame tree search of one thread (Edax's `midgame.c`): principal-variation
 //! search with null-window children, a transposition table keeping bounds, draft and
 //! selectivity, stability cutoff, Multi-ProbCut, move ordering by hash moves then shallow
 //! searches (deep nodes) or mobility (shallow nodes), and the exact solver at the leaves of
 //! endgame searches. Scores are in discs, from the side to move.
 //!
-//! Like the solver, the search is instantiated once per CPU kernel by a macro (see the
-//! crate docs); generic code enters it through the `Searches` trait of `kernel.rs`.
+//! The search is written once, generic over the kernel (`impl<K: MidgameKernel> Worker<K>`,
+//! `#[inline(always)]` bodies), and compiled once per CPU kernel by [`midgame_copy!`]: one
+//! entry point per method, carrying the kernel's `#[target_feature]`, each the body inlined;
+//! the bodies call each other through [`MidgameKernel`], so every call lands in the same
+//! kernel's copy. Generic code outside enters it through the [`Searches`] trait below.
 
 use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
-use crate::endgame::PASS;
-use crate::endgame::{final_score, set_pv, Search, SCORE_INF, SC_THRESHOLD};
+use crate::endgame::{EndgameSearch, RootKernel, Search};
+use crate::eval::Eval;
 use crate::eval::{Features, Weights};
-use crate::kernel::{engine_kernels, Eval, Kernel};
+use crate::kernel::{engine_kernels, Kernel};
 use crate::moveorder::{
     score_move, Move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
+use crate::search::{final_score, set_pv, PASS, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
@@ -154,342 +158,727 @@ impl<K: Eval> Worker<K> {
     }
 }
 
-macro_rules! midgame_search {
+/// The recursion points of the midgame search in kernel `K`'s copy (implemented for each
+/// kernel by [`midgame_copy!`], compiled with the kernel's features): the generic
+/// search calls back into its own copy through them, one per method of the search.
+pub(crate) trait MidgameKernel: RootKernel {
+    /// `Worker::solve_nws` in this kernel's copy.
+    fn mid_solve_nws(w: &mut Worker<Self>, p: u64, o: u64, alpha: i32) -> i32;
+    /// `Worker::solve_pvs` in this kernel's copy.
+    fn mid_solve_pvs(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+    /// `Worker::nws_shallow` in this kernel's copy.
+    fn mid_nws_shallow(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        n: u32,
+    ) -> i32;
+    /// `Worker::order` in this kernel's copy.
+    #[allow(clippy::too_many_arguments)]
+    fn mid_order(
+        w: &mut Worker<Self>,
+        list: &mut MoveList,
+        p: u64,
+        o: u64,
+        f: &Features,
+        hash_moves: [u8; 2],
+        failed_low: bool,
+        depth: u32,
+        n: u32,
+    );
+    /// `Worker::probcut` in this kernel's copy.
+    fn mid_probcut(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        n: u32,
+    ) -> Option<i32>;
+    /// `Worker::nws` in this kernel's copy.
+    fn mid_nws(w: &mut Worker<Self>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
+    /// `Worker::split` in this kernel's copy.
+    #[allow(clippy::too_many_arguments)]
+    fn mid_split(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        moves: &[Move],
+        helpers: usize,
+        pool: &Pool,
+    ) -> (i32, u8);
+    /// `Worker::split_worker` in this kernel's copy.
+    fn mid_split_worker(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        shared: &Split<'_>,
+    );
+    /// `Worker::pvs` in this kernel's copy.
+    #[allow(clippy::too_many_arguments)]
+    fn mid_pvs(
+        w: &mut Worker<Self>,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+}
+
+/// The midgame search, written once for every kernel: its bodies are `#[inline(always)]`, so
+/// each inlines into the kernel's entry point of the same name below and is compiled with the
+/// kernel's features.
+impl<K: MidgameKernel> Worker<K> {
+    /// Exact null-window solve of a position (leaf of an endgame search).
+    #[inline(always)]
+    fn solve_nws_body(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        let n0 = self.eg.nodes;
+        self.eg.set_root(p, o);
+        let s = K::root_nws(&mut self.eg, p, o, alpha);
+        self.nodes += self.eg.nodes - n0;
+        s
+    }
+
+    /// Exact principal-variation solve of a position.
+    #[inline(always)]
+    fn solve_pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+        let n0 = self.eg.nodes;
+        self.eg.set_root(p, o);
+        let s = K::root_pvs(&mut self.eg, p, o, alpha, beta, pv);
+        self.nodes += self.eg.nodes - n0;
+        s
+    }
+
+    /// Depth 1 and 2 null-window search: no table, no ordering (Edax's `search_eval_1/2`).
+    #[inline(always)]
+    fn nws_shallow_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        n: u32,
+    ) -> i32 {
+        let k = self.k;
+        self.nodes += 1;
+        let mut moves = k.moves(p, o);
+        if moves == 0 {
+            if k.moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -K::mid_nws_shallow(self, o, p, &f.pass(), -alpha - 1, depth, n);
+        }
+        let mut best = -SCORE_INF;
+        while moves != 0 {
+            let x = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let fl = k.flip(x, p, o);
+            let (cp, co) = (o ^ fl, p ^ fl ^ bit(x));
+            let cf = k.update(f, x, fl);
+            let s = if depth == 1 {
+                if cp == 0 {
+                    64
+                } else {
+                    -self.eval(&cf, n - 1)
+                }
+            } else {
+                -K::mid_nws_shallow(self, cp, co, &cf, -alpha - 1, depth - 1, n - 1)
+            };
+            if s > best {
+                best = s;
+                if s > alpha {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Scores the moves of `list` for a node searched to `depth` at `n` empties.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn order_body(
+        &mut self,
+        list: &mut MoveList,
+        p: u64,
+        o: u64,
+        f: &Features,
+        hash_moves: [u8; 2],
+        failed_low: bool,
+        depth: u32,
+        n: u32,
+    ) {
+        let k = self.k;
+        match sort_depth(depth, n, failed_low) {
+            None => {
+                for m in list.as_mut_slice() {
+                    m.score = score_move(k, p, o, m, hash_moves, 0);
+                }
+            }
+            Some(sd) => {
+                let sel = self.sel;
+                self.sel = NO_SELECTIVITY;
+                for m in list.as_mut_slice() {
+                    let x = m.x as usize;
+                    m.score = if m.flipped == o {
+                        W_WIPEOUT
+                    } else if m.x == hash_moves[0] {
+                        W_HASH_1
+                    } else if m.x == hash_moves[1] {
+                        W_HASH_2
+                    } else {
+                        let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                        let cf = k.update(f, x, m.flipped);
+                        let replies = k.moves(cp, co);
+                        let mob = (replies.count_ones()
+                            + (replies & crate::bits::CORNERS).count_ones())
+                            as i32;
+                        let s = if sd == 0 {
+                            -self.eval(&cf, n - 1)
+                        } else {
+                            let mut pv = Vec::new();
+                            -K::mid_pvs(self, cp, co, &cf, -64, 64, sd, &mut pv)
+                        };
+                        (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
+                    };
+                }
+                self.sel = sel;
+            }
+        }
+    }
+
+    /// Multi-ProbCut test at a null-window node: `Some(score)` when the shallow search
+    /// (itself selective, as in Edax) predicts a cut with the current confidence.
+    #[inline(always)]
+    fn probcut_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        n: u32,
+    ) -> Option<i32> {
+        let (d, fit) = if depth >= n {
+            mpc::endgame(n)
+        } else {
+            mpc::midgame(depth, n)
+        };
+        let t = mpc::CONFIDENCE[self.sel as usize];
+        let margin = t * fit.sigma;
+        let beta = alpha + 1;
+        let mut cut = None;
+        // predicted deep score >= beta with confidence: shallow >= (beta + margin - b) / a
+        let hi = ((beta as f32 + margin - fit.b) / fit.a).ceil() as i32;
+        if hi < 64 {
+            let s = if d == 0 {
+                self.eval(f, n)
+            } else {
+                K::mid_nws(self, p, o, f, hi - 1, d)
+            };
+            if s >= hi {
+                cut = Some(beta);
+            }
+        }
+        if cut.is_none() {
+            let lo = ((alpha as f32 - margin - fit.b) / fit.a).floor() as i32;
+            if lo > -64 {
+                let s = if d == 0 {
+                    self.eval(f, n)
+                } else {
+                    K::mid_nws(self, p, o, f, lo, d)
+                };
+                if s <= lo {
+                    cut = Some(alpha);
+                }
+            }
+        }
+        cut
+    }
+
+    /// Null-window search (alpha, alpha + 1) to `depth` plies, fail-soft.
+    #[inline(always)]
+    fn nws_body(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+        let k = self.k;
+        let n = 64 - (p | o).count_ones();
+        if depth >= n && n <= self.handover() {
+            return K::mid_solve_nws(self, p, o, alpha);
+        }
+        if depth == 0 {
+            return self.eval(f, n);
+        }
+        if depth <= 2 && depth < n {
+            return K::mid_nws_shallow(self, p, o, f, alpha, depth, n);
+        }
+        if self.count_node() {
+            return alpha;
+        }
+        let beta = alpha + 1;
+        if alpha >= SC_THRESHOLD[n as usize] {
+            let ub = stability_upper_bound(p, o);
+            if ub <= alpha {
+                return ub;
+            }
+        }
+        let hash = k.hash(p, o);
+        self.tt.prefetch(hash);
+        let moves = k.moves(p, o);
+        if moves == 0 {
+            if k.moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -K::mid_nws(self, o, p, &f.pass(), -beta, depth);
+        }
+        let mut hash_moves = [NO_MOVE; 2];
+        let mut failed_low = false;
+        if let Some(e) = self.tt.probe(hash, p, o) {
+            if u32::from(e.depth) >= depth && e.selectivity >= self.sel {
+                if e.lower >= beta {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+            }
+            failed_low = e.upper < alpha;
+            hash_moves = e.moves;
+        }
+        if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
+            if let Some(s) = K::mid_probcut(self, p, o, f, alpha, depth, n) {
+                return s;
+            }
+        }
+        let nodes0 = self.nodes;
+        let mut list = MoveList::new(k, p, o, moves);
+        K::mid_order(self, &mut list, p, o, f, hash_moves, failed_low, depth, n);
+        let mut best = -SCORE_INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            if i == 1 && list.len() > 2 && self.may_split(depth, n) {
+                if let Some(pool) = self.eg.pool.clone() {
+                    let helpers = pool.claim(list.len() - 2);
+                    if helpers > 0 {
+                        let rest = list.sorted_from(1);
+                        let (s, x) =
+                            K::mid_split(self, p, o, f, alpha, depth, rest, helpers, &pool);
+                        if s > best {
+                            best = s;
+                            best_move = x;
+                        }
+                        break;
+                    }
+                }
+            }
+            let m = list.pick(i);
+            let x = m.x as usize;
+            let cf = k.update(f, x, m.flipped);
+            let s = -K::mid_nws(
+                self,
+                o ^ m.flipped,
+                p ^ m.flipped ^ bit(x),
+                &cf,
+                -beta,
+                depth - 1,
+            );
+            if s > best {
+                best = s;
+                best_move = m.x;
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        if self.aborted() {
+            return alpha;
+        }
+        self.tt.store(
+            hash,
+            p,
+            o,
+            depth as u8,
+            self.sel,
+            alpha,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes0,
+        );
+        best
+    }
+
+    /// Searches `moves` (children of `p`/`o` with features `f`) to `depth` - 1 plies with
+    /// this thread and `helpers` more; returns the best score and move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn split_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        moves: &[Move],
+        helpers: usize,
+        pool: &Pool,
+    ) -> (i32, u8) {
+        let shared = Split::new(moves, alpha + 1);
+        let copies = (0..helpers).map(|_| self.helper()).collect();
+        // the closures inherit this copy's target features
+        let helper_nodes = split::run(
+            pool,
+            copies,
+            || K::mid_split_worker(self, p, o, f, alpha, depth, &shared),
+            |mut h: Self| {
+                K::mid_split_worker(&mut h, p, o, f, alpha, depth, &shared);
+                h.nodes
+            },
+        );
+        self.nodes += helper_nodes;
+        shared.result()
+    }
+
+    /// One thread's share of a split node: takes moves until none is left or one cut.
+    #[inline(always)]
+    fn split_worker_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        depth: u32,
+        shared: &Split<'_>,
+    ) {
+        let beta = alpha + 1;
+        while let Some(m) = shared.take() {
+            let x = m.x as usize;
+            let cf = self.k.update(f, x, m.flipped);
+            let s = -K::mid_nws(
+                self,
+                o ^ m.flipped,
+                p ^ m.flipped ^ bit(x),
+                &cf,
+                -beta,
+                depth - 1,
+            );
+            shared.record(s, m.x);
+        }
+    }
+
+    /// Principal-variation search with window (alpha, beta) to `depth` plies; fills `pv`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn pvs_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32 {
+        let k = self.k;
+        pv.clear();
+        let n = 64 - (p | o).count_ones();
+        if depth >= n && n <= self.handover() {
+            return K::mid_solve_pvs(self, p, o, alpha, beta, pv);
+        }
+        if depth == 0 {
+            return self.eval(f, n);
+        }
+        if self.count_node() {
+            return alpha;
+        }
+        let moves = k.moves(p, o);
+        if moves == 0 {
+            if k.moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            let mut child = Vec::new();
+            let s = -K::mid_pvs(self, o, p, &f.pass(), -beta, -alpha, depth, &mut child);
+            pv.push(PASS);
+            pv.extend_from_slice(&child);
+            return s;
+        }
+        let hash = k.hash(p, o);
+        let mut hash_moves = [NO_MOVE; 2];
+        let mut failed_low = false;
+        if let Some(e) = self.tt.probe(hash, p, o) {
+            hash_moves = e.moves;
+            failed_low = e.upper < alpha;
+        }
+        let nodes0 = self.nodes;
+        let mut list = MoveList::new(k, p, o, moves);
+        K::mid_order(self, &mut list, p, o, f, hash_moves, failed_low, depth, n);
+        let mut best = -SCORE_INF;
+        let mut best_move = NO_MOVE;
+        let mut a = alpha;
+        let mut child = Vec::new();
+        for i in 0..list.len() {
+            let m = list.pick(i);
+            let x = m.x as usize;
+            let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+            let cf = k.update(f, x, m.flipped);
+            let s = if i == 0 {
+                -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
+            } else {
+                let s = -K::mid_nws(self, cp, co, &cf, -a - 1, depth - 1);
+                // an aborted child looks like a fail high: never re-search it
+                if s > a && s < beta && !self.aborted() {
+                    -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
+                } else {
+                    s
+                }
+            };
+            if self.aborted() {
+                return alpha;
+            }
+            if s > best {
+                best = s;
+                best_move = m.x;
+                if s > a {
+                    a = s;
+                    // `child` is this move's line only after a PV search (first move or re-search)
+                    set_pv(pv, m.x, if i == 0 || s < beta { &child } else { &[] });
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(
+            hash,
+            p,
+            o,
+            depth as u8,
+            self.sel,
+            alpha,
+            beta,
+            best,
+            best_move,
+            self.nodes - nodes0,
+        );
+        best
+    }
+}
+
+/// The entry points of kernel `$k`'s midgame copy: each compiled with `$attr` (the kernel's
+/// features), each the generic body inlined.
+macro_rules! midgame_copy {
     ($k:ty, $(#[$attr:meta])*) => {
         impl Worker<$k> {
-            /// Exact null-window solve of a position (leaf of an endgame search).
+            /// The search's `solve_nws` compiled for this kernel.
             $(#[$attr])*
             fn solve_nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
-                let n0 = self.eg.nodes;
-                self.eg.set_root(p, o);
-                let s = self.eg.nws_any(p, o, alpha);
-                self.nodes += self.eg.nodes - n0;
-                s
+                self.solve_nws_body(p, o, alpha)
             }
-
-            /// Exact principal-variation solve of a position.
+            /// The search's `solve_pvs` compiled for this kernel.
             $(#[$attr])*
             fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
-                let n0 = self.eg.nodes;
-                self.eg.set_root(p, o);
-                let s = self.eg.pvs(p, o, alpha, beta, pv);
-                self.nodes += self.eg.nodes - n0;
-                s
+                self.solve_pvs_body(p, o, alpha, beta, pv)
             }
-
-            /// Depth 1 and 2 null-window search: no table, no ordering (Edax's `search_eval_1/2`).
+            /// The search's `nws_shallow` compiled for this kernel.
             $(#[$attr])*
             fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
-                let k = self.k;
-                self.nodes += 1;
-                let mut moves = k.moves(p, o);
-                if moves == 0 {
-                    if k.moves(o, p) == 0 {
-                        return final_score(p, o);
-                    }
-                    return -self.nws_shallow(o, p, &f.pass(), -alpha - 1, depth, n);
-                }
-                let mut best = -SCORE_INF;
-                while moves != 0 {
-                    let x = moves.trailing_zeros() as usize;
-                    moves &= moves - 1;
-                    let fl = k.flip(x, p, o);
-                    let (cp, co) = (o ^ fl, p ^ fl ^ bit(x));
-                    let cf = k.update(f, x, fl);
-                    let s = if depth == 1 {
-                        if cp == 0 {
-                            64
-                        } else {
-                            -self.eval(&cf, n - 1)
-                        }
-                    } else {
-                        -self.nws_shallow(cp, co, &cf, -alpha - 1, depth - 1, n - 1)
-                    };
-                    if s > best {
-                        best = s;
-                        if s > alpha {
-                            break;
-                        }
-                    }
-                }
-                best
+                self.nws_shallow_body(p, o, f, alpha, depth, n)
             }
-
-            /// Scores the moves of `list` for a node searched to `depth` at `n` empties.
+            /// The search's `order` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
             fn order(&mut self, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32) {
-                let k = self.k;
-                match sort_depth(depth, n, failed_low) {
-                    None => {
-                        for m in list.as_mut_slice() {
-                            m.score = score_move(k, p, o, m, hash_moves, 0);
-                        }
-                    }
-                    Some(sd) => {
-                        let sel = self.sel;
-                        self.sel = NO_SELECTIVITY;
-                        for m in list.as_mut_slice() {
-                            let x = m.x as usize;
-                            m.score = if m.flipped == o {
-                                W_WIPEOUT
-                            } else if m.x == hash_moves[0] {
-                                W_HASH_1
-                            } else if m.x == hash_moves[1] {
-                                W_HASH_2
-                            } else {
-                                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                                let cf = k.update(f, x, m.flipped);
-                                let replies = k.moves(cp, co);
-                                let mob = (replies.count_ones() + (replies & crate::bits::CORNERS).count_ones()) as i32;
-                                let s = if sd == 0 {
-                                    -self.eval(&cf, n - 1)
-                                } else {
-                                    let mut pv = Vec::new();
-                                    -self.pvs(cp, co, &cf, -64, 64, sd, &mut pv)
-                                };
-                                (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
-                            };
-                        }
-                        self.sel = sel;
-                    }
-                }
+                self.order_body(list, p, o, f, hash_moves, failed_low, depth, n)
             }
-
-            /// Multi-ProbCut test at a null-window node: `Some(score)` when the shallow search
-            /// (itself selective, as in Edax) predicts a cut with the current confidence.
+            /// The search's `probcut` compiled for this kernel.
             $(#[$attr])*
             fn probcut(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
-                let (d, fit) = if depth >= n { mpc::endgame(n) } else { mpc::midgame(depth, n) };
-                let t = mpc::CONFIDENCE[self.sel as usize];
-                let margin = t * fit.sigma;
-                let beta = alpha + 1;
-                let mut cut = None;
-                // predicted deep score >= beta with confidence: shallow >= (beta + margin - b) / a
-                let hi = ((beta as f32 + margin - fit.b) / fit.a).ceil() as i32;
-                if hi < 64 {
-                    let s = if d == 0 {
-                        self.eval(f, n)
-                    } else {
-                        self.nws(p, o, f, hi - 1, d)
-                    };
-                    if s >= hi {
-                        cut = Some(beta);
-                    }
-                }
-                if cut.is_none() {
-                    let lo = ((alpha as f32 - margin - fit.b) / fit.a).floor() as i32;
-                    if lo > -64 {
-                        let s = if d == 0 {
-                            self.eval(f, n)
-                        } else {
-                            self.nws(p, o, f, lo, d)
-                        };
-                        if s <= lo {
-                            cut = Some(alpha);
-                        }
-                    }
-                }
-                cut
+                self.probcut_body(p, o, f, alpha, depth, n)
             }
-
-            /// Null-window search (alpha, alpha + 1) to `depth` plies, fail-soft.
+            /// The search's `nws` compiled for this kernel.
             $(#[$attr])*
             pub(crate) fn nws(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-                let k = self.k;
-                let n = 64 - (p | o).count_ones();
-                if depth >= n && n <= self.handover() {
-                    return self.solve_nws(p, o, alpha);
-                }
-                if depth == 0 {
-                    return self.eval(f, n);
-                }
-                if depth <= 2 && depth < n {
-                    return self.nws_shallow(p, o, f, alpha, depth, n);
-                }
-                if self.count_node() {
-                    return alpha;
-                }
-                let beta = alpha + 1;
-                if alpha >= SC_THRESHOLD[n as usize] {
-                    let ub = stability_upper_bound(p, o);
-                    if ub <= alpha {
-                        return ub;
-                    }
-                }
-                let hash = k.hash(p, o);
-                self.tt.prefetch(hash);
-                let moves = k.moves(p, o);
-                if moves == 0 {
-                    if k.moves(o, p) == 0 {
-                        return final_score(p, o);
-                    }
-                    return -self.nws(o, p, &f.pass(), -beta, depth);
-                }
-                let mut hash_moves = [NO_MOVE; 2];
-                let mut failed_low = false;
-                if let Some(e) = self.tt.probe(hash, p, o) {
-                    if u32::from(e.depth) >= depth && e.selectivity >= self.sel {
-                        if e.lower >= beta {
-                            return e.lower;
-                        }
-                        if e.upper <= alpha {
-                            return e.upper;
-                        }
-                    }
-                    failed_low = e.upper < alpha;
-                    hash_moves = e.moves;
-                }
-                if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
-                    if let Some(s) = self.probcut(p, o, f, alpha, depth, n) {
-                        return s;
-                    }
-                }
-                let nodes0 = self.nodes;
-                let mut list = MoveList::new(k, p, o, moves);
-                self.order(&mut list, p, o, f, hash_moves, failed_low, depth, n);
-                let mut best = -SCORE_INF;
-                let mut best_move = NO_MOVE;
-                for i in 0..list.len() {
-                    if i == 1 && list.len() > 2 && self.may_split(depth, n) {
-                        if let Some(pool) = self.eg.pool.clone() {
-                            let helpers = pool.claim(list.len() - 2);
-                            if helpers > 0 {
-                                let rest = list.sorted_from(1);
-                                let (s, x) = self.split(p, o, f, alpha, depth, rest, helpers, &pool);
-                                if s > best {
-                                    best = s;
-                                    best_move = x;
-                                }
-                                break;
-                            }
-                        }
-                    }
-                    let m = list.pick(i);
-                    let x = m.x as usize;
-                    let cf = k.update(f, x, m.flipped);
-                    let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
-                    if s > best {
-                        best = s;
-                        best_move = m.x;
-                        if s >= beta {
-                            break;
-                        }
-                    }
-                }
-                if self.aborted() {
-                    return alpha;
-                }
-                self.tt.store(hash, p, o, depth as u8, self.sel, alpha, beta, best, best_move, self.nodes - nodes0);
-                best
+                self.nws_body(p, o, f, alpha, depth)
             }
-
-            /// Searches `moves` (children of `p`/`o` with features `f`) to `depth` - 1 plies with
-            /// this thread and `helpers` more; returns the best score and move.
+            /// The search's `split` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
             fn split(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
-                let shared = Split::new(moves, alpha + 1);
-                let copies = (0..helpers).map(|_| self.helper()).collect();
-                // the closures inherit this copy's target features
-                let helper_nodes = split::run(pool, copies, || self.split_worker(p, o, f, alpha, depth, &shared), |mut h: Self| {
-                    h.split_worker(p, o, f, alpha, depth, &shared);
-                    h.nodes
-                });
-                self.nodes += helper_nodes;
-                shared.result()
+                self.split_body(p, o, f, alpha, depth, moves, helpers, pool)
             }
-
-            /// One thread's share of a split node: takes moves until none is left or one cut.
+            /// The search's `split_worker` compiled for this kernel.
             $(#[$attr])*
             fn split_worker(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, shared: &Split<'_>) {
-                let beta = alpha + 1;
-                while let Some(m) = shared.take() {
-                    let x = m.x as usize;
-                    let cf = self.k.update(f, x, m.flipped);
-                    let s = -self.nws(o ^ m.flipped, p ^ m.flipped ^ bit(x), &cf, -beta, depth - 1);
-                    shared.record(s, m.x);
-                }
+                self.split_worker_body(p, o, f, alpha, depth, shared)
             }
-
-            /// Principal-variation search with window (alpha, beta) to `depth` plies; fills `pv`.
+            /// The search's `pvs` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
             pub(crate) fn pvs(&mut self, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<u8>) -> i32 {
-                let k = self.k;
-                pv.clear();
-                let n = 64 - (p | o).count_ones();
-                if depth >= n && n <= self.handover() {
-                    return self.solve_pvs(p, o, alpha, beta, pv);
+                self.pvs_body(p, o, f, alpha, beta, depth, pv)
+            }
+        }
+        // SAFETY (every `unsafe` below): the worker holds a token of `$k` (`w.k`), which exists
+        // only after `Cpu::detect` proved the features the copy is compiled with (none for the
+        // portable copy, whose calls are safe).
+        impl MidgameKernel for $k {
+            fn mid_solve_nws(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.solve_nws(p, o, alpha)
                 }
-                if depth == 0 {
-                    return self.eval(f, n);
+            }
+            fn mid_solve_pvs(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.solve_pvs(p, o, alpha, beta, pv)
                 }
-                if self.count_node() {
-                    return alpha;
+            }
+            fn mid_nws_shallow(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.nws_shallow(p, o, f, alpha, depth, n)
                 }
-                let moves = k.moves(p, o);
-                if moves == 0 {
-                    if k.moves(o, p) == 0 {
-                        return final_score(p, o);
-                    }
-                    let mut child = Vec::new();
-                    let s = -self.pvs(o, p, &f.pass(), -beta, -alpha, depth, &mut child);
-                    pv.push(PASS);
-                    pv.extend_from_slice(&child);
-                    return s;
+            }
+            #[allow(clippy::too_many_arguments)]
+            fn mid_order(w: &mut Worker<$k>, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32) {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.order(list, p, o, f, hash_moves, failed_low, depth, n)
                 }
-                let hash = k.hash(p, o);
-                let mut hash_moves = [NO_MOVE; 2];
-                let mut failed_low = false;
-                if let Some(e) = self.tt.probe(hash, p, o) {
-                    hash_moves = e.moves;
-                    failed_low = e.upper < alpha;
+            }
+            fn mid_probcut(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.probcut(p, o, f, alpha, depth, n)
                 }
-                let nodes0 = self.nodes;
-                let mut list = MoveList::new(k, p, o, moves);
-                self.order(&mut list, p, o, f, hash_moves, failed_low, depth, n);
-                let mut best = -SCORE_INF;
-                let mut best_move = NO_MOVE;
-                let mut a = alpha;
-                let mut child = Vec::new();
-                for i in 0..list.len() {
-                    let m = list.pick(i);
-                    let x = m.x as usize;
-                    let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                    let cf = k.update(f, x, m.flipped);
-                    let s = if i == 0 {
-                        -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
-                    } else {
-                        let s = -self.nws(cp, co, &cf, -a - 1, depth - 1);
-                        // an aborted child looks like a fail high: never re-search it
-                        if s > a && s < beta && !self.aborted() {
-                            -self.pvs(cp, co, &cf, -beta, -a, depth - 1, &mut child)
-                        } else {
-                            s
-                        }
-                    };
-                    if self.aborted() {
-                        return alpha;
-                    }
-                    if s > best {
-                        best = s;
-                        best_move = m.x;
-                        if s > a {
-                            a = s;
-                            // `child` is this move's line only after a PV search (first move or re-search)
-                            set_pv(pv, m.x, if i == 0 || s < beta { &child } else { &[] });
-                            if s >= beta {
-                                break;
-                            }
-                        }
-                    }
+            }
+            fn mid_nws(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.nws(p, o, f, alpha, depth)
                 }
-                self.tt.store(hash, p, o, depth as u8, self.sel, alpha, beta, best, best_move, self.nodes - nodes0);
-                best
+            }
+            #[allow(clippy::too_many_arguments)]
+            fn mid_split(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.split(p, o, f, alpha, depth, moves, helpers, pool)
+                }
+            }
+            fn mid_split_worker(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, shared: &Split<'_>) {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.split_worker(p, o, f, alpha, depth, shared)
+                }
+            }
+            #[allow(clippy::too_many_arguments)]
+            fn mid_pvs(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<u8>) -> i32 {
+                // SAFETY: see the impl comment.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.pvs(p, o, f, alpha, beta, depth, pv)
+                }
             }
         }
     };
 }
 
-engine_kernels!(midgame_search);
+engine_kernels!(midgame_copy);
+
+/// Entry points of the midgame copies of one kernel (and, through [`EndgameSearch`], of its
+/// endgame copies), callable from generic code: `think`, [`depth_scores`](super::depth_scores)
+/// and the [`Solver`](crate::Solver) driver.
+pub trait Searches: EndgameSearch {
+    /// The midgame principal-variation search ([`Worker::pvs`]), window `alpha..beta`.
+    #[allow(clippy::too_many_arguments)]
+    fn midgame_pvs(
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        pv: &mut Vec<u8>,
+    ) -> i32;
+    /// The midgame null-window search ([`Worker::nws`]), window `alpha..alpha + 1`.
+    fn midgame_nws(
+        worker: &mut Worker<Self>,
+        player: u64,
+        opponent: u64,
+        features: &Features,
+        alpha: i32,
+        depth: u32,
+    ) -> i32;
+}
+
+/// The entries of kernel `$k`'s midgame copies: each calls a function compiled with `$attr`.
+macro_rules! midgame_entries {
+    ($k:ty, $(#[$attr:meta])*) => {
+        // SAFETY (every `unsafe` below): the worker holds a token of `$k` (`w.k`), and a token
+        // exists only after `Cpu::detect` proved the features the copy is compiled with (none
+        // for the portable copy, whose calls are safe).
+        impl Searches for $k {
+            fn midgame_pvs(
+                w: &mut Worker<$k>,
+                p: u64,
+                o: u64,
+                f: &Features,
+                alpha: i32,
+                beta: i32,
+                depth: u32,
+                pv: &mut Vec<u8>,
+            ) -> i32 {
+                // SAFETY: see the impl comment: `w.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.pvs(p, o, f, alpha, beta, depth, pv)
+                }
+            }
+            fn midgame_nws(
+                w: &mut Worker<$k>,
+                p: u64,
+                o: u64,
+                f: &Features,
+                alpha: i32,
+                depth: u32,
+            ) -> i32 {
+                // SAFETY: see the impl comment: `w.k` proves the features.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    w.nws(p, o, f, alpha, depth)
+                }
+            }
+        }
+    };
+}
+
+engine_kernels!(midgame_entries);

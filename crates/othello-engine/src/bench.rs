@@ -3,7 +3,8 @@
 //! one thread. The node count is deterministic and identifies the search's behaviour: commits
 //! that change the search state their new count.
 
-use crate::engine::{Engine, EngineOptions, Limits};
+use crate::engine::{Engine, EngineOptions};
+use crate::request::Limits;
 use ply_othello::Position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
