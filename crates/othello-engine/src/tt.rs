@@ -18,8 +18,11 @@ pub const WAYS: usize = 4;
 /// Marker for "no move" in [`Entry::moves`].
 pub const NO_MOVE: u8 = 64;
 
-/// Selectivity of an exact (non-probabilistic) search.
-pub const EXACT: u8 = 0;
+/// Selectivity of an exact (non-probabilistic) search: the highest selectivity index (the
+/// midgame's levels count up from 0 = 73% to this = 100%, as Edax's do), so that one test,
+/// `entry.selectivity >= wanted`, serves both the midgame and the exact solver, and the
+/// replacement rule keeps an exact entry over a selective one of the same depth.
+pub const EXACT: u8 = 5;
 
 /// One stored search result (decoded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,8 +14,8 @@
 /// Edax's selectivity levels: probability (percent) that a Multi-ProbCut cut is right.
 pub const SELECTIVITIES: [u8; 6] = [73, 87, 95, 98, 99, 100];
 
-/// Index of "no selectivity" (100%) in [`SELECTIVITIES`].
-pub const NO_SELECTIVITY: u8 = 5;
+/// Index of "no selectivity" (100%) in [`SELECTIVITIES`]: the table's exact selectivity.
+pub const NO_SELECTIVITY: u8 = crate::tt::EXACT;
 
 /// The level used when the caller gives no limit.
 pub const DEFAULT_LEVEL: u8 = 21;
