@@ -180,28 +180,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn xorshift_is_the_published_sequence() {
-        // first outputs of xorshift64 (13, 7, 17) from seed 1
-        let mut r = XorShift64::new(1);
-        assert_eq!(r.next(), 1_082_269_761);
-        assert_eq!(r.next(), 1_152_992_998_833_853_505);
-        assert!(r.below(10) < 10);
-        for _ in 0..100 {
-            let mask = r.next() | 1;
-            assert!(mask >> r.pick_bit(mask) & 1 == 1);
-        }
-    }
-
-    #[test]
-    fn xorshift_star_is_the_published_sequence() {
-        // first outputs of xorshift64* (12, 25, 27, 0x2545F4914F6CDD1D) from seed 1
-        let mut r = XorShift64Star::new(1);
-        assert_eq!(r.next(), 5_180_492_295_206_395_165);
-        assert_eq!(r.next(), 12_380_297_144_915_551_517);
-        assert_eq!(r.next(), 13_389_498_078_930_870_103);
-    }
-
-    #[test]
     fn strict_mode_turns_a_skip_into_a_failure() {
         // the only test of this crate that touches the variable
         let before = std::env::var(STRICT_VAR).ok();
