@@ -1,5 +1,5 @@
 //! The board from the mover's view: two bitboards `{player, opponent}`; a move XORs the flipped discs
-//! and the move square in, then swaps sides (Edax's representation, seed 003).
+//! and the move square in, then swaps sides (Edax's representation, `board.c`).
 //!
 //! A [`Board`] keeps one invariant: no square holds a disc of both sides. Its fields are private,
 //! so a board from outside the crate is built either checked ([`Board::new`], an error on

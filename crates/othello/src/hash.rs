@@ -1,5 +1,5 @@
-//! CRC32C (Castagnoli) board hashing, as in seed 003 (Edax 4.5): two 64-bit CRC32C steps, the SSE4.2
-//! `crc32` instruction when present and a table-driven fallback giving identical values.
+//! CRC32C (Castagnoli) board hashing, as the Edax-AVX notes describe for Edax 4.5: two 64-bit
+//! CRC32C steps, the SSE4.2 `crc32` instruction when present and a table-driven fallback giving identical values.
 //!
 //! The CRC is the raw update (no initial or final inversion), exactly what `_mm_crc32_u64` computes.
 

@@ -2,7 +2,7 @@
 //!
 //! A [`Board`] holds the discs of the side to move (`player`) and of the other side (`opponent`)
 //! as two `u64`, bit index = square with A1 = 0, B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63 (Edax).
-//! A move XORs the flipped discs in and swaps the sides (seed 003, Edax's representation).
+//! A move XORs the flipped discs in and swaps the sides (Edax's representation, `board.c`).
 //!
 //! ```
 //! use ply_othello::{Board, get_moves, flip, square::parse_square};

@@ -1,6 +1,6 @@
 //! AVX-512 flips (F + VL + CD) on 256-bit registers: like [`super::avx2`] but the nearest stop towards
-//! lower bits comes from `vplzcntq`, and mask registers replace compare-and-mask steps. Seed 003 notes
-//! that 512-bit registers are slower than two 256-bit halves (and may lower the clock on some Intel
+//! lower bits comes from `vplzcntq`, and mask registers replace compare-and-mask steps. The Edax-AVX notes
+//! say that 512-bit registers are slower than two 256-bit halves (and may lower the clock on some Intel
 //! CPUs), hence the 256-bit forms.
 
 use core::arch::x86_64::*;
