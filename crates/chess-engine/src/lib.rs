@@ -18,6 +18,8 @@
 //!   [`complexity_adjustment`], the two non-linear steps, are written once for both);
 //!   [`quiescence`]: the quiet position behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
+//! - [`Network`] ([`nnue`]): a learned evaluation read from a network file's bytes, which the
+//!   search will use instead of [`evaluate`].
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
 //! # Example
@@ -55,6 +57,7 @@ mod correction;
 mod eval;
 mod history;
 mod kpk;
+pub mod nnue;
 mod picker;
 mod quiet;
 mod recognizer;
@@ -76,6 +79,7 @@ pub use eval::{
     Tracer,
 };
 pub use kpk::is_win as kpk_is_win;
+pub use nnue::{Network, NnueError};
 pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
