@@ -19,7 +19,7 @@
 //!   [`quiescence`]: the quiet position behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`Network`] ([`nnue`]): a learned evaluation read from a network file's bytes, which the
-//!   search will use instead of [`evaluate`].
+//!   search uses instead of [`evaluate`] when [`Options::network`] holds one.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
 //! # Example
@@ -68,7 +68,9 @@ mod time;
 mod tt;
 mod value;
 
-pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
+pub use bench::{
+    bench, bench_with, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS,
+};
 pub use eval::nonlinear::{complexity_adjustment, king_danger_penalty, Units};
 pub use eval::params::{
     KING_DANGER_EG_DIV, KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,

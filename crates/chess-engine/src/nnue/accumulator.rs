@@ -138,11 +138,6 @@ impl AccumulatorStack {
         }
     }
 
-    /// The network.
-    pub(crate) fn network(&self) -> &Network {
-        &self.net
-    }
-
     /// Records that ply `ply`'s position is its parent's after `delta` (its pair is stale).
     #[inline(always)]
     pub(crate) fn push(&mut self, ply: usize, delta: Delta) {
@@ -241,7 +236,10 @@ impl AccumulatorStack {
         let s = self
             .kernel
             .output(stm, opp, self.net.output_weights(bucket));
-        self.net.finish(s, bucket)
+        let eval = self.net.finish(s, bucket);
+        // Debug builds (the tests) check every incremental evaluation against the reference.
+        debug_assert_eq!(eval, self.net.evaluate(pos), "{}", pos.to_fen());
+        eval
     }
 
     /// Ply `ply`'s pair (White's perspective, then Black's), for tests.

@@ -68,9 +68,6 @@
 //! (see `accumulator.rs`); the additions and the output use the [`Kernel`] picked once per
 //! process (AVX2 or portable, same bits).
 
-// The search does not use the accumulators yet (next step of issue 35).
-#![allow(dead_code, unused_imports)]
-
 mod accumulator;
 mod feature;
 mod network;
@@ -79,5 +76,5 @@ mod simd;
 pub use feature::{feature_index, output_bucket, FEATURES};
 pub use network::{Network, NnueError, ACTIVATION_SCRELU, MAGIC, QA, QB, SCALE};
 
-pub(crate) use accumulator::AccumulatorStack;
+pub(crate) use accumulator::{AccumulatorStack, Delta};
 pub use simd::Kernel;
