@@ -146,8 +146,8 @@ fn read_i16s(bytes: &[u8], at: &mut usize, n: usize) -> Vec<i16> {
     v
 }
 
-/// A small seeded generator (SplitMix64) for [`Network::random`]: the library has no
-/// dependency on the test kit.
+/// SplitMix64 (Steele, Lea, Flood 2014) for [`Network::random`], as `ply_chess` makes its
+/// Zobrist keys: the engine library depends neither on the test kit nor on `ply_batch`.
 struct SplitMix(u64);
 
 impl SplitMix {
