@@ -16,9 +16,9 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// `bytes` in a file of the temporary folder, unique to `name` and this process.
+/// `bytes` in a scratch file of this process named after `name`.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("ply-cli-{}-{name}.nnue", std::process::id()));
+    let path = ply_testkit::scratch_file("evalfile", &format!("{name}.nnue"));
     std::fs::write(&path, bytes).expect("write the network");
     path
 }

@@ -55,7 +55,7 @@ pub fn bench(depth: i32) -> BenchResult {
     bench_with(depth, None)
 }
 
-/// [`bench`] with the evaluation given: `network`'s, or the hand-made one for `None`. The node
+/// [`bench()`] with the evaluation given: `network`'s, or the hand-made one for `None`. The node
 /// count is as deterministic with a network as without (it then identifies search and network).
 pub fn bench_with(depth: i32, network: Option<Arc<Network>>) -> BenchResult {
     let start = Instant::now();

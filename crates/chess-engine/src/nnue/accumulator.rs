@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn avx2_equals_portable() {
         let Some(avx2) = Kernel::avx2() else {
-            eprintln!("skipped: this CPU has no AVX2");
+            ply_testkit::skip_unsupported("this CPU has no AVX2");
             return;
         };
         let portable = Kernel::portable();

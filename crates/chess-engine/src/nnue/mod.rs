@@ -3,8 +3,8 @@
 //! 16-bit integer weights and `N` output heads ("buckets") chosen by the number of pieces.
 //!
 //! The crate does no I/O: a front end reads the file and hands its bytes to
-//! [`Network::from_bytes`]. The contract with the trainer (`/work/notes/nnue-spec.md` when it was
-//! written) is restated here; both sides must agree on every line.
+//! [`Network::from_bytes`]. This is the contract between the engine and the trainer (issue 35),
+//! restated in full: both sides must agree on every line.
 //!
 //! # Inputs
 //!

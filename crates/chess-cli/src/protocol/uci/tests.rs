@@ -346,9 +346,9 @@ fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
     );
 }
 
-/// A random network's file in the temporary folder, unique to `name` and this process.
+/// `bytes` in a scratch file of this process named after `name`.
 fn network_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("ply-uci-{}-{name}.nnue", std::process::id()));
+    let path = ply_testkit::scratch_file("uci-evalfile", &format!("{name}.nnue"));
     std::fs::write(&path, bytes).unwrap();
     path
 }
