@@ -255,9 +255,9 @@ mod tests {
     use ply_testkit::XorShift64;
 
     /// Plays seeded random games, going down one ply per move (sometimes a null move) and asking
-    /// for evaluations at random plies, and checks every pair against a refresh and every
-    /// evaluation against the scalar reference.
-    fn check_games(kernel: Kernel, hidden: usize, buckets: usize, seed: u64) {
+    /// for an evaluation at one ply in `every` (chosen at random; `every = 1`: at each ply), and
+    /// checks each such pair against a refresh and each evaluation against the scalar reference.
+    fn check_games(kernel: Kernel, hidden: usize, buckets: usize, seed: u64, every: u64) {
         let net = Arc::new(Network::random(hidden, buckets, seed).unwrap());
         let mut rng = XorShift64::new(seed);
         for _game in 0..8 {
@@ -279,8 +279,8 @@ mod tests {
                 };
                 stack.push(ply, delta);
                 pos = child;
-                // Evaluate about half of the nodes, so that some updates walk several plies.
-                if rng.below(2) == 0 {
+                // Evaluating only some nodes makes other updates walk several plies.
+                if rng.below(every) == 0 {
                     let e = stack.evaluate(ply, &pos);
                     assert_eq!(e, net.evaluate(&pos), "ply {ply}: {}", pos.to_fen());
                     fresh.refresh(0, &pos);
@@ -292,13 +292,15 @@ mod tests {
 
     #[test]
     fn incremental_equals_refresh_portable() {
-        check_games(Kernel::portable(), 32, 8, 1);
-        check_games(Kernel::portable(), 64, 1, 2);
+        check_games(Kernel::portable(), 32, 8, 1, 1);
+        check_games(Kernel::portable(), 64, 1, 2, 2);
+        check_games(Kernel::portable(), 16, 2, 4, 5);
     }
 
     #[test]
     fn incremental_equals_refresh_detected() {
-        check_games(Kernel::detect(), 256, 8, 3);
+        check_games(Kernel::detect(), 256, 8, 3, 1);
+        check_games(Kernel::detect(), 256, 4, 6, 3);
     }
 
     #[test]
@@ -328,7 +330,7 @@ mod tests {
                 portable.update(&mut b, &src, net.feature_weights(), &add, &sub);
                 assert_eq!(a, b);
             }
-            check_games(avx2, hidden, buckets, rng.next());
+            check_games(avx2, hidden, buckets, rng.next(), 2);
         }
     }
 
