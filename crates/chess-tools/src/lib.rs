@@ -21,5 +21,6 @@
 
 pub mod book;
 pub mod datagen;
+pub mod nnue;
 pub mod openings;
 pub mod tune;
