@@ -333,11 +333,11 @@ pub struct QuantCheck {
 
 impl QuantCheck {
     /// Mean difference allowed by [`QuantCheck::passes`], centipawns: rounding the output
-    /// weights to 1/64 alone moves a 256-wide network by a few centipawns; a wrong layout or
-    /// sign moves it by hundreds.
-    pub const MEAN_TOLERANCE: f64 = 10.0;
+    /// weights to 1/64 alone moves a 256-wide network by about 10 cp on average (9.9 cp after
+    /// one epoch on the seed-101 data); a wrong layout or sign moves it by hundreds.
+    pub const MEAN_TOLERANCE: f64 = 20.0;
     /// Largest difference allowed by [`QuantCheck::passes`], centipawns.
-    pub const MAX_TOLERANCE: f64 = 100.0;
+    pub const MAX_TOLERANCE: f64 = 200.0;
 
     /// Compares the two evaluations on the positions `idx` of `data`.
     pub fn measure(model: &Model, net: &Quantised, data: &Dataset, idx: &[u32]) -> QuantCheck {
