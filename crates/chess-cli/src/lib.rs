@@ -2,7 +2,8 @@
 //! parses protocol lines, keeps the game and options, and runs the engine library's search on a
 //! background thread, writing every reply through a caller-supplied sink. The binary
 //! (`src/main.rs`, subcommands in `src/cli/`) feeds it standard input; tests and the fuzz targets
-//! drive the same session directly.
+//! drive the same session directly. [`evalfile`] turns an `EvalFile` / `--eval-file` value
+//! into the evaluation the search uses.
 //!
 //! ```
 //! use ply_chess_cli::protocol::UciSession;
@@ -18,4 +19,5 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod evalfile;
 pub mod protocol;

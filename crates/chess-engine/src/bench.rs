@@ -2,10 +2,12 @@
 //! fixed hash size. The node count is deterministic and identifies the search behaviour; commit
 //! messages that change it state the new count (`Bench: N`).
 
+use crate::nnue::Network;
 use crate::search::{search, Control, Options, SearchJob};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
 use ply_chess::Position;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Default bench depth.
@@ -47,15 +49,25 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with a fresh 16 MiB table and one thread.
+/// Searches every bench position to `depth` with a fresh 16 MiB table and one thread, with the
+/// hand-made evaluation.
 pub fn bench(depth: i32) -> BenchResult {
+    bench_with(depth, None)
+}
+
+/// [`bench`] with the evaluation given: `network`'s, or the hand-made one for `None`. The node
+/// count is as deterministic with a network as without (it then identifies search and network).
+pub fn bench_with(depth: i32, network: Option<Arc<Network>>) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let options = Options::default();
+    let options = Options {
+        network,
+        ..Options::default()
+    };
     for fen in POSITIONS {
         let Ok(pos) = Position::from_fen(fen) else {
             continue;

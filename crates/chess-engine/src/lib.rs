@@ -18,6 +18,8 @@
 //!   [`complexity_adjustment`], the two non-linear steps, are written once for both);
 //!   [`quiescence`]: the quiet position behind a position (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
+//! - [`Network`] ([`nnue`]): a learned evaluation read from a network file's bytes, which the
+//!   search uses instead of [`evaluate`] when [`Options::network`] holds one.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
 //! # Example
@@ -55,6 +57,7 @@ mod correction;
 mod eval;
 mod history;
 mod kpk;
+pub mod nnue;
 mod picker;
 mod quiet;
 mod recognizer;
@@ -65,7 +68,9 @@ mod time;
 mod tt;
 mod value;
 
-pub use bench::{bench, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS};
+pub use bench::{
+    bench, bench_with, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS,
+};
 pub use eval::nonlinear::{complexity_adjustment, king_danger_penalty, Units};
 pub use eval::params::{
     KING_DANGER_EG_DIV, KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
@@ -76,6 +81,7 @@ pub use eval::{
     Tracer,
 };
 pub use kpk::is_win as kpk_is_win;
+pub use nnue::{Network, NnueError};
 pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;

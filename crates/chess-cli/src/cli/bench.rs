@@ -1,8 +1,10 @@
 //! `ply-chess bench`: the engine's fixed-depth benchmark; prints `Bench: <nodes> nodes <nps> nps`
 //! (or, with `--json`, one JSON object with nodes, nps, time_ms and depth). The node count is
-//! deterministic (one thread, fixed hash, fixed positions).
+//! deterministic (one thread, fixed hash, fixed positions), with the hand-made evaluation or,
+//! with `--eval-file`, a network's (then the count identifies search and network together).
 
-use ply_chess_engine::{bench, BENCH_DEPTH};
+use ply_chess_cli::evalfile::{self, EvalFileError};
+use ply_chess_engine::{bench_with, BENCH_DEPTH};
 
 /// Arguments of `ply-chess bench`.
 #[derive(clap::Args)]
@@ -13,6 +15,20 @@ pub struct BenchArgs {
     /// Print one JSON object `{"nodes":..,"nps":..,"time_ms":..,"depth":..}` instead.
     #[arg(long)]
     json: bool,
+    /// Evaluate with this network file (or `<embedded>`) instead of the hand-made evaluation.
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<String>,
+}
+
+/// What can stop `bench`.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The `--eval-file` gives no network.
+    #[error("--eval-file {0}")]
+    EvalFile(#[from] EvalFileError),
+    /// The JSON report cannot be made (never, in practice).
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
 }
 
 /// The `--json` report.
@@ -27,9 +43,17 @@ struct Report {
 /// Runs the subcommand.
 ///
 /// # Errors
-/// When the report cannot be serialized (never, in practice).
-pub fn run(args: &BenchArgs) -> Result<(), serde_json::Error> {
-    let r = bench(args.depth);
+/// [`BenchError::EvalFile`] for an `--eval-file` that is not a network; [`BenchError::Json`]
+/// when the report cannot be serialized (never, in practice).
+pub fn run(args: &BenchArgs) -> Result<(), BenchError> {
+    let network = match &args.eval_file {
+        Some(value) => evalfile::load(value)?,
+        None => None,
+    };
+    if let Some(net) = network.as_deref() {
+        eprintln!("evaluation: {}", evalfile::describe(Some(net)));
+    }
+    let r = bench_with(args.depth, network);
     eprintln!("time: {:.3} s", r.time.as_secs_f64());
     if args.json {
         let report = Report {

@@ -1,8 +1,10 @@
 //! `ply-chess eval`: the static evaluation of a position as a per-term table of middlegame and
 //! endgame values for each side, the phase, the endgame scale and the final score; with
-//! `--json`, the same as one JSON object.
+//! `--json`, the same as one JSON object. With `--eval-file`, the network's evaluation of the
+//! position is printed beside the hand-made one (JSON: `network`, side to move's view).
 
 use ply_chess::{FenError, Position, STARTPOS};
+use ply_chess_cli::evalfile::{self, EvalFileError};
 use ply_chess_engine::{trace, Score, Term, MAX_PHASE, SCALE_NORMAL};
 
 /// Arguments of `ply-chess eval`.
@@ -15,6 +17,9 @@ pub struct EvalArgs {
     /// per side), the phase, the scale and the final score.
     #[arg(long)]
     json: bool,
+    /// A network file (or `<embedded>`) whose evaluation is printed beside the hand-made one.
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<String>,
 }
 
 /// What can stop `eval`.
@@ -23,6 +28,9 @@ pub enum EvalError {
     /// The FEN is not a position.
     #[error("invalid FEN: {0}")]
     Fen(#[from] FenError),
+    /// The `--eval-file` gives no network.
+    #[error("--eval-file {0}")]
+    EvalFile(#[from] EvalFileError),
     /// The JSON report cannot be made (never, in practice).
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -62,14 +70,23 @@ struct JsonEval {
     white: i32,
     /// Final evaluation in centipawns from the side to move.
     side_to_move: i32,
+    /// The network's evaluation from the side to move (with `--eval-file`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network: Option<i32>,
 }
 
 /// Runs the subcommand.
 ///
 /// # Errors
-/// [`EvalError::Fen`] for a FEN that is not a position.
+/// [`EvalError::Fen`] for a FEN that is not a position, [`EvalError::EvalFile`] for an
+/// `--eval-file` that is not a network.
 pub fn run(args: &EvalArgs) -> Result<(), EvalError> {
     let pos = Position::from_fen(&args.fen)?;
+    let network = match &args.eval_file {
+        Some(value) => evalfile::load(value)?,
+        None => None,
+    };
+    let net_eval = network.as_deref().map(|net| net.evaluate(&pos));
     let t = trace(&pos);
     let stm = match pos.side_to_move() {
         ply_chess::Color::White => t.white_value,
@@ -100,6 +117,7 @@ pub fn run(args: &EvalArgs) -> Result<(), EvalError> {
             scale_normal: SCALE_NORMAL,
             white: t.white_value,
             side_to_move: stm,
+            network: net_eval,
         };
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
@@ -139,5 +157,15 @@ pub fn run(args: &EvalArgs) -> Result<(), EvalError> {
         "Final evaluation: {} cp (White's view), {} cp (side to move)",
         t.white_value, stm
     );
+    if let (Some(net), Some(v)) = (network.as_deref(), net_eval) {
+        let white = match pos.side_to_move() {
+            ply_chess::Color::White => v,
+            ply_chess::Color::Black => -v,
+        };
+        println!(
+            "Network evaluation: {white} cp (White's view), {v} cp (side to move) [{}]",
+            evalfile::describe(Some(net))
+        );
+    }
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 use crate::eval;
 use crate::history::cont_key;
+use crate::nnue::{AccumulatorStack, Delta, Kernel, Network};
 use crate::picker::{MovePicker, Stage};
 use crate::recognizer::{recognize, Recognition};
 use crate::see::see_ge;
@@ -100,6 +101,9 @@ pub struct Options {
     pub tablebase: Option<Arc<Tablebase>>,
     /// Minimum remaining depth for WDL probes at interior nodes (`SyzygyProbeDepth`).
     pub probe_depth: i32,
+    /// The learned evaluation; `None` searches with the hand-made [`evaluate`](crate::evaluate).
+    /// Recognizers and tablebases still come first, and the correction history applies to both.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Options {
@@ -110,6 +114,7 @@ impl Default for Options {
             move_overhead: 10,
             tablebase: None,
             probe_depth: 1,
+            network: None,
         }
     }
 }
@@ -207,6 +212,9 @@ struct Shared<'a> {
     /// Largest piece count probed (0 without tables).
     tb_pieces: u32,
     probe_depth: i32,
+    network: Option<&'a Arc<Network>>,
+    /// The CPU level of the network's loops, detected once per search.
+    kernel: Kernel,
 }
 
 impl Shared<'_> {
@@ -381,6 +389,8 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
         tablebase,
         tb_pieces,
         probe_depth: options.probe_depth.max(1),
+        network: options.network.as_ref(),
+        kernel: Kernel::detect(),
     };
     shared.tbhits[0].store(root_tbhits, Ordering::Relaxed);
     let multipv = options.multipv.clamp(1, root_moves.len());
@@ -461,6 +471,8 @@ struct Worker<'a, 's> {
     /// singular verification search of the same node.
     pickers: Vec<MovePicker>,
     stack: Vec<Frame>,
+    /// The network's accumulators of the current path (with a network).
+    nnue: Option<AccumulatorStack>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     nodes: u64,
@@ -497,6 +509,9 @@ impl<'a, 's> Worker<'a, 's> {
             killers: vec![[Move::NULL; 2]; MAX_PLY + 4],
             pickers: (0..2 * (MAX_PLY + 4)).map(|_| MovePicker::new()).collect(),
             stack: vec![Frame::default(); MAX_PLY + 8],
+            nnue: shared
+                .network
+                .map(|net| AccumulatorStack::new(Arc::clone(net), shared.kernel, MAX_PLY + 8)),
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
             nodes: 0,
@@ -702,15 +717,19 @@ impl<'a, 's> Worker<'a, 's> {
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let root = self.root;
         let mut best = -INFINITE;
+        if let Some(nn) = &mut self.nnue {
+            nn.refresh(0, &root);
+        }
         self.stack[0].eval = if root.is_check() {
             -INFINITE
         } else {
-            self.static_eval(&root)
+            self.static_eval(&root, 0)
         };
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let nodes_before = self.nodes;
             let child = root.play(m);
+            self.push_move(0, &root, m);
             self.shared.tt.prefetch(child.hash());
             self.path.push(child.hash());
             self.stack[0].cont = Some(cont_key(root.side_to_move(), m));
@@ -781,27 +800,42 @@ impl<'a, 's> Worker<'a, 's> {
         })
     }
 
-    /// Static evaluation, refined by a recognizer when one applies.
+    /// Static evaluation of `pos` at `ply` of the current path: a recognizer's when one applies,
+    /// else the network's (kept below the known-win bound) or the hand-made evaluation.
     #[inline]
-    fn static_eval(&mut self, pos: &Position) -> i32 {
+    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
         match recognize(pos) {
             Some(r) => r.value(),
-            None => eval::evaluate(pos, &mut self.tables.pawns),
+            None => match &mut self.nnue {
+                Some(nn) => nn.evaluate(ply, pos).clamp(-KNOWN_WIN + 1, KNOWN_WIN - 1),
+                None => eval::evaluate(pos, &mut self.tables.pawns),
+            },
+        }
+    }
+
+    /// Records for the network's accumulators that `m`, played in `pos` at `ply`, leads to the
+    /// next ply (nothing without a network). Called right before the child is searched, after
+    /// any verification search of `pos` that used the next ply for other moves.
+    #[inline(always)]
+    fn push_move(&mut self, ply: usize, pos: &Position, m: Move) {
+        if let Some(nn) = &mut self.nnue {
+            nn.push(ply + 1, Delta::of(pos, m));
         }
     }
 
     /// Static evaluation of a node the table knows nothing about. Right after a null move it is
     /// the parent's with the sign turned and the tempo bonus moved to the other side (the board
-    /// is the same), which saves a full evaluation.
+    /// is the same), which saves a full evaluation. (The network has no tempo term: its
+    /// accumulators are copied over a null move and only the output is computed.)
     #[inline]
     fn fresh_eval(&mut self, pos: &Position, ply: usize) -> i32 {
-        if ply > 0 && self.stack[ply - 1].null_move {
+        if ply > 0 && self.stack[ply - 1].null_move && self.nnue.is_none() {
             let parent = self.stack[ply - 1].raw;
             if parent.abs() < KNOWN_WIN {
                 return -parent + 2 * NULL_MOVE_TEMPO;
             }
         }
-        self.static_eval(pos)
+        self.static_eval(pos, ply)
     }
 
     /// `raw` plus the correction history of `pos`, for ordinary (not recognised, not in check)
@@ -911,7 +945,11 @@ impl<'a, 's> Worker<'a, 's> {
             return 0;
         }
         if ply >= MAX_PLY - 4 {
-            return if in_check { 0 } else { self.static_eval(pos) };
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -1014,6 +1052,9 @@ impl<'a, 's> Worker<'a, 's> {
                         + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                     self.stack[ply].cont = None;
                     self.stack[ply].null_move = true;
+                    if let Some(nn) = &mut self.nnue {
+                        nn.push(ply + 1, Delta::NULL);
+                    }
                     self.path.push(null.hash());
                     let v = -self.search::<false>(&null, -beta, -beta + 1, depth - r, ply + 1);
                     self.path.pop();
@@ -1134,6 +1175,7 @@ impl<'a, 's> Worker<'a, 's> {
                     }
                 }
             }
+            self.push_move(ply, pos, m);
             self.shared.tt.prefetch(child.hash());
             let check_ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let ext = if singular != 0 { singular } else { check_ext };
@@ -1250,7 +1292,11 @@ impl<'a, 's> Worker<'a, 's> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 4 {
-            return if in_check { 0 } else { self.static_eval(pos) };
+            return if in_check {
+                0
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         if let Some(r) = recognize(pos) {
             if let Some(v) = r.cutoff(alpha, beta) {
@@ -1311,6 +1357,7 @@ impl<'a, 's> Worker<'a, 's> {
                 }
             }
             let child = pos.play(m);
+            self.push_move(ply, pos, m);
             self.shared.tt.prefetch(child.hash());
             self.stack[ply].cont = Some(cont_key(pos.side_to_move(), m));
             let score = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);

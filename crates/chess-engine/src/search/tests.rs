@@ -337,3 +337,35 @@ fn null_move_eval_is_the_parent_eval_turned_around() {
     }
     assert!(n >= 10);
 }
+
+/// With a network the search evaluates through the incremental accumulators; debug builds check
+/// each of those evaluations against the network's full-refresh reference (in `accumulator.rs`),
+/// so this search exercises every place the search records a move (root, interior, null move,
+/// quiescence). Two runs must also search the same tree.
+#[test]
+fn network_search_is_consistent_and_deterministic() {
+    let net = Arc::new(crate::Network::random(32, 8, 11).unwrap());
+    let options = Options {
+        network: Some(net),
+        ..Options::default()
+    };
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let run = |fen: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        let tt = TranspositionTable::new(4);
+        let control = Control::new();
+        let r = search(&SearchJob::new(&pos, &tt, &control, &limits, &options));
+        assert!(pos.legal_moves().contains(r.best));
+        (r.nodes, r.best, r.score)
+    };
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6",
+    ] {
+        assert_eq!(run(fen), run(fen), "{fen}");
+    }
+}

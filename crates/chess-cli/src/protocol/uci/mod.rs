@@ -4,6 +4,7 @@
 //! Malformed input is answered with `info string error: ...` (the text of a [`UciError`]) and
 //! never stops the engine.
 
+use crate::evalfile::{self, EvalFileError};
 use ply_chess::{FenError, Move, MoveParseError, Position};
 use ply_chess_engine::{
     mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
@@ -91,6 +92,14 @@ pub enum UciError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// An `EvalFile` that gives no network; the evaluation in use is kept.
+    #[error("EvalFile {source}; keeping {kept}")]
+    EvalFile {
+        /// Why the value gives no network.
+        source: EvalFileError,
+        /// The evaluation kept (`the hand-made evaluation` or the file in use).
+        kept: String,
+    },
     /// `position` neither `startpos` nor `fen <FEN>`.
     #[error("position: expected 'startpos' or 'fen <FEN>'")]
     PositionSetup,
@@ -130,6 +139,8 @@ pub struct UciSession {
     control: Arc<Control>,
     hash_mb: usize,
     options: Options,
+    /// The `EvalFile` value in use (`<empty>`: the hand-made evaluation).
+    eval_file: String,
     ponder: bool,
     chess960: bool,
     worker: Option<JoinHandle<()>>,
@@ -161,6 +172,7 @@ impl UciSession {
             control: Arc::new(Control::new()),
             hash_mb,
             options: Options::default(),
+            eval_file: evalfile::DEFAULT.to_string(),
             ponder: false,
             chess960: false,
             worker: None,
@@ -269,6 +281,10 @@ impl UciSession {
         self.say("option name Clear Hash type button");
         self.say("option name SyzygyPath type string default <empty>");
         self.say("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
+        self.say(&format!(
+            "option name EvalFile type string default {}",
+            evalfile::DEFAULT
+        ));
         self.say("uciok");
     }
 
@@ -353,9 +369,38 @@ impl UciSession {
             "clear hash" => self.clear_hash()?,
             "syzygypath" => self.set_syzygy_path(value.trim())?,
             "syzygyprobedepth" => self.options.probe_depth = number(1, 100)? as i32,
+            "evalfile" => self.set_eval_file(value.trim())?,
             _ => return Err(UciError::UnknownOption(name)),
         }
         Ok(())
+    }
+
+    /// Switches the evaluation to what `value` names (see [`evalfile::load`]). A value that gives
+    /// no network is an error and leaves the evaluation in use; a change clears the hash table
+    /// and the threads' tables, whose evaluations and corrections belong to the old one.
+    fn set_eval_file(&mut self, value: &str) -> Result<(), UciError> {
+        let network = evalfile::load(value).map_err(|source| UciError::EvalFile {
+            source,
+            kept: match self.options.network {
+                Some(_) => format!("'{}'", self.eval_file),
+                None => "the hand-made evaluation".to_string(),
+            },
+        })?;
+        self.say(&format!(
+            "info string evaluation: {}",
+            evalfile::describe(network.as_deref())
+        ));
+        self.options.network = network;
+        self.eval_file = if value.is_empty() {
+            evalfile::DEFAULT.to_string()
+        } else {
+            value.to_string()
+        };
+        self.tables
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.clear_hash()
     }
 
     /// Opens the Syzygy tables of a `:`-separated directory list (`<empty>` or nothing unloads).

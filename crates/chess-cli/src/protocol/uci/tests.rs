@@ -60,6 +60,7 @@ fn handshake_and_options() {
         "Clear Hash",
         "SyzygyPath",
         "SyzygyProbeDepth",
+        "EvalFile",
     ] {
         assert!(
             out.iter()
@@ -343,4 +344,59 @@ fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
             "readyok"
         ]
     );
+}
+
+/// A random network's file in the temporary folder, unique to `name` and this process.
+fn network_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("ply-uci-{}-{name}.nnue", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
+    let (mut e, lines) = session();
+    let net = ply_chess_engine::Network::random(32, 2, 3).unwrap();
+    let good = network_file("good", &net.to_bytes());
+    let mut damaged = net.to_bytes();
+    damaged[100] ^= 1;
+    let bad = network_file("bad", &damaged);
+    // A bad file while the hand-made evaluation is in use: an error, nothing changes.
+    assert!(e.handle(&format!("setoption name EvalFile value {}", bad.display())));
+    let out = take(&lines);
+    assert_eq!(out.len(), 1);
+    assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
+    assert!(out[0].contains("checksum"), "{out:?}");
+    assert!(
+        out[0].ends_with("keeping the hand-made evaluation"),
+        "{out:?}"
+    );
+    assert!(e.options.network.is_none());
+    // The good file switches to the network.
+    assert!(e.handle(&format!("setoption name EvalFile value {}", good.display())));
+    assert_eq!(take(&lines), ["info string evaluation: network H=32 N=2"]);
+    assert_eq!(e.options.network.as_deref(), Some(&net));
+    // A missing file and the absent embedded network keep it.
+    for value in ["/nonexistent/net.nnue", "<embedded>"] {
+        assert!(e.handle(&format!("setoption name EvalFile value {value}")));
+        let out = take(&lines);
+        assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
+        assert!(
+            out[0].ends_with(&format!("keeping '{}'", good.display())),
+            "{out:?}"
+        );
+        assert_eq!(e.options.network.as_deref(), Some(&net));
+    }
+    // The network searches.
+    let out = go(&mut e, &lines, "depth 4");
+    assert!(!bestmove(&out).is_empty());
+    // `<empty>` goes back to the hand-made evaluation.
+    assert!(e.handle("setoption name EvalFile value <empty>"));
+    assert_eq!(
+        take(&lines),
+        ["info string evaluation: hand-made evaluation"]
+    );
+    assert!(e.options.network.is_none());
+    let _ = std::fs::remove_file(good);
+    let _ = std::fs::remove_file(bad);
 }

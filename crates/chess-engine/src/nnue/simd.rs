@@ -1,0 +1,240 @@
+//! The two hot loops of the network, once per CPU level: adding and subtracting weight rows to an
+//! accumulator, and the SCReLU dot product of the output. [`Kernel`] is the choice, made once per
+//! process like `ply_chess::Pext::detect` (the CPU is asked at the first call, the answer cached);
+//! the search stores the token and passes it down, so no call asks the CPU again.
+//!
+//! Both levels compute in wrapping `i16` (accumulators, `v * w`) and wrapping `i32` (the sum), so
+//! the order of the additions does not change a bit: the AVX2 kernel equals the portable one for
+//! every network and position (tested in `accumulator.rs`).
+
+use super::feature::FEATURES;
+use super::network::QA;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The CPU level of the network's loops. Only [`Kernel::detect`] and [`Kernel::portable`] make
+/// one, so holding the AVX2 level proves the CPU has AVX2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernel(Level);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+/// [`Kernel::detect`]'s cached answer: 0 = not asked yet, 1 = portable, 2 = AVX2.
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+impl Kernel {
+    /// The best level of this CPU (AVX2 when present, else portable), asked once per process.
+    pub fn detect() -> Kernel {
+        match DETECTED.load(Ordering::Relaxed) {
+            1 => Kernel(Level::Portable),
+            #[cfg(target_arch = "x86_64")]
+            2 => Kernel(Level::Avx2),
+            _ => {
+                let k = Kernel::probe();
+                DETECTED.store(
+                    if k == Kernel::portable() { 1 } else { 2 },
+                    Ordering::Relaxed,
+                );
+                k
+            }
+        }
+    }
+
+    /// Asks the CPU (no cache).
+    #[cold]
+    fn probe() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Kernel(Level::Avx2);
+        }
+        Kernel::portable()
+    }
+
+    /// The portable level (any CPU): the reference for the others.
+    pub fn portable() -> Kernel {
+        Kernel(Level::Portable)
+    }
+
+    /// The AVX2 level if this CPU has AVX2.
+    pub fn avx2() -> Option<Kernel> {
+        let k = Kernel::detect();
+        (k != Kernel::portable()).then_some(k)
+    }
+
+    /// `"avx2"` or `"portable"`, for reports.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Level::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => "avx2",
+        }
+    }
+
+    /// `dst = src + rows(add) - rows(sub)`, where `rows(f)` is input `f`'s `H` weights in the
+    /// `[768][H]` matrix `weights`. Wrapping `i16` arithmetic. A refresh is `src` = the bias and
+    /// every piece's input in `add`.
+    #[inline]
+    pub(crate) fn update(
+        self,
+        dst: &mut [i16],
+        src: &[i16],
+        weights: &[i16],
+        add: &[usize],
+        sub: &[usize],
+    ) {
+        let h = dst.len();
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2
+                if h.is_multiple_of(16)
+                    && src.len() == h
+                    && weights.len() == FEATURES * h
+                    && add.iter().chain(sub).all(|&f| f < FEATURES) =>
+            {
+                // SAFETY: the token exists only when `is_x86_feature_detected!("avx2")` said yes;
+                // the guard above checked the slice lengths and every row index, which is all
+                // `avx2::update` reads and writes.
+                unsafe { avx2::update(dst, src, weights, add, sub) }
+            }
+            _ => portable::update(dst, src, weights, add, sub),
+        }
+    }
+
+    /// The SCReLU dot product `sum (clamp(a, 0, QA) * w as i16) * clamp(a, 0, QA)` over the side
+    /// to move's accumulator with `weights[..H]` and the opponent's with `weights[H..]`
+    /// (wrapping `i32`).
+    #[inline]
+    pub(crate) fn output(self, stm: &[i16], opp: &[i16], weights: &[i16]) -> i32 {
+        let h = stm.len();
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 if h.is_multiple_of(16) && opp.len() == h && weights.len() == 2 * h => {
+                // SAFETY: AVX2 is present (the token), and the guard checked the three lengths
+                // `avx2::output` relies on.
+                unsafe { avx2::output(stm, opp, weights) }
+            }
+            _ => portable::output(stm, opp, weights),
+        }
+    }
+}
+
+/// Plain Rust loops (which the compiler vectorises as far as the target allows).
+mod portable {
+    use super::*;
+
+    pub(super) fn update(
+        dst: &mut [i16],
+        src: &[i16],
+        weights: &[i16],
+        add: &[usize],
+        sub: &[usize],
+    ) {
+        let h = dst.len();
+        dst.copy_from_slice(&src[..h]);
+        for &f in add {
+            if let Some(row) = weights.get(f * h..(f + 1) * h) {
+                for (d, &w) in dst.iter_mut().zip(row) {
+                    *d = d.wrapping_add(w);
+                }
+            }
+        }
+        for &f in sub {
+            if let Some(row) = weights.get(f * h..(f + 1) * h) {
+                for (d, &w) in dst.iter_mut().zip(row) {
+                    *d = d.wrapping_sub(w);
+                }
+            }
+        }
+    }
+
+    pub(super) fn output(stm: &[i16], opp: &[i16], weights: &[i16]) -> i32 {
+        let h = stm.len();
+        let mut s: i32 = 0;
+        for (acc, w) in [(stm, &weights[..h]), (opp, &weights[h..])] {
+            for (&a, &w) in acc.iter().zip(w) {
+                let v = a.clamp(0, QA as i16);
+                s = s.wrapping_add(i32::from(v.wrapping_mul(w)) * i32::from(v));
+            }
+        }
+        s
+    }
+}
+
+/// 16 lanes of `i16` per 256-bit register.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::QA;
+    use core::arch::x86_64::*;
+
+    /// [`super::portable::update`] 16 units at a time: each register of `src` takes all of its
+    /// rows before it is stored.
+    ///
+    /// # Safety
+    /// AVX2 must be present; `src.len() == dst.len()`, a multiple of 16, and every index in
+    /// `add` and `sub` must be a row of `weights` (`(f + 1) * dst.len() <= weights.len()`).
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn update(
+        dst: &mut [i16],
+        src: &[i16],
+        weights: &[i16],
+        add: &[usize],
+        sub: &[usize],
+    ) {
+        let h = dst.len();
+        let w = weights.as_ptr();
+        let mut i = 0;
+        while i < h {
+            // SAFETY: `i + 16 <= h` and every row `f` has `h` weights from `f * h` (the caller's
+            // promise), so each unaligned 32-byte load and store stays inside its slice.
+            unsafe {
+                let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+                for &f in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(w.add(f * h + i).cast()));
+                }
+                for &f in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(w.add(f * h + i).cast()));
+                }
+                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+            }
+            i += 16;
+        }
+    }
+
+    /// [`super::portable::output`] 16 units at a time: clamp with max/min, the `i16` product
+    /// `v * w` by `mullo`, then `madd` multiplies by `v` again and adds neighbouring lanes into
+    /// `i32` (each product is at most 32768 * 255 in size, so the pair cannot overflow).
+    ///
+    /// # Safety
+    /// AVX2 must be present; `opp.len() == stm.len()`, a multiple of 16, and
+    /// `weights.len() == 2 * stm.len()`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn output(stm: &[i16], opp: &[i16], weights: &[i16]) -> i32 {
+        let h = stm.len();
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        for (acc, base) in [(stm, 0), (opp, h)] {
+            let mut i = 0;
+            while i < h {
+                // SAFETY: `i + 16 <= h`, `acc` has `h` entries and `weights` `2h` (the
+                // caller's promise), so both unaligned loads are in bounds.
+                unsafe {
+                    let a = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
+                    let w = _mm256_loadu_si256(weights.as_ptr().add(base + i).cast());
+                    let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                    let vw = _mm256_mullo_epi16(v, w);
+                    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+                }
+                i += 16;
+            }
+        }
+        let mut lanes = [0i32; 8];
+        // SAFETY: `lanes` is 32 bytes, one register.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+        lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x))
+    }
+}
