@@ -348,3 +348,42 @@ fn conversion_reads_datagen_lines_and_names_bad_ones() {
     assert!(Dataset::load(&[out], |_| {}).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_engine_reads_the_file_and_evaluates_as_the_trainer() {
+    // a network with trained (not just random) weights, all four buckets in use
+    let data = dataset(13, 2000, material);
+    let (train, held) = data.split(0.1);
+    let mut config = tiny_config(2);
+    config.shape.buckets = 4;
+    config.epochs = 4;
+    let mut trainer = Trainer::new(config).unwrap();
+    for _ in 0..config.epochs {
+        trainer.run_epoch(&data, &train, &held, |_| {}).unwrap();
+    }
+    let quantised = Quantised::from_model(&trainer.model);
+    let bytes = quantised.to_bytes();
+    let engine = ply_chess_engine::Network::from_bytes(&bytes).unwrap();
+    assert_eq!(engine.to_bytes(), bytes);
+    let (mut sum, mut n) = (0.0, 0);
+    for (i, pos) in random_positions(17, 1000).iter().enumerate() {
+        let rec = PackedPosition::from_position(pos, 0, Outcome::Draw, i as u64)
+            .unwrap()
+            .encode();
+        let s = Sparse::from_record(&rec);
+        let int = engine.evaluate(pos);
+        assert_eq!(
+            int,
+            quantised.evaluate(&s),
+            "{}",
+            ply_chess::Position::to_fen(pos)
+        );
+        sum += (f64::from(trainer.model.evaluate(&s)) - f64::from(int)).abs();
+        n += 1;
+    }
+    let mean = sum / f64::from(n);
+    assert!(
+        mean <= QuantCheck::MEAN_TOLERANCE,
+        "mean |float - engine| {mean} cp"
+    );
+}
