@@ -156,15 +156,38 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(p)
 }
 
-fn describe(r: &EpochReport, epochs: u32) -> String {
+/// CPU seconds used by the process so far (all threads), where the system tells.
+fn cpu_seconds() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: `usage` points to writable memory of the size getrusage fills.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
+            // SAFETY: getrusage returned 0, so it filled the struct.
+            let u = unsafe { usage.assume_init() };
+            let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+            return Some(secs(u.ru_utime) + secs(u.ru_stime));
+        }
+    }
+    None
+}
+
+/// The epoch's line: losses, positions per wall-clock second, and per CPU second of the
+/// process (the rate a core gives when the machine is shared).
+fn describe(r: &EpochReport, epochs: u32, cpu: Option<f64>) -> String {
     format!(
-        "epoch {}/{epochs}: train loss {:.6}, val loss {}, {} positions in {:.1} s ({:.0} positions/s)",
+        "epoch {}/{epochs}: train loss {:.6}, val loss {}, {} positions in {:.1} s ({:.0} positions/s{})",
         r.epoch,
         r.train_loss,
         r.val_loss.map_or("-".to_string(), |v| format!("{v:.6}")),
         r.positions,
         r.seconds,
         r.positions as f64 / r.seconds.max(1e-9),
+        cpu.map_or(String::new(), |c| format!(
+            ", {:.1} CPU s, {:.0} positions per CPU second",
+            c,
+            r.positions as f64 / c.max(1e-9)
+        )),
     )
 }
 
@@ -246,9 +269,11 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
             tty,
             "{bar:40} {pos}/{len} positions [{elapsed} < {eta}] {per_sec}",
         );
+        let cpu = cpu_seconds();
         let report = trainer.run_epoch(&data, &train, &held, |n| bar.set_position(n))?;
+        let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
         bar.finish_and_clear();
-        eprintln!("{}", describe(&report, a.epochs));
+        eprintln!("{}", describe(&report, a.epochs, cpu));
         write_atomic(&checkpoint, &trainer.checkpoint())?;
         if a.save_every_epoch {
             let path = with_suffix(&a.out, &format!(".epoch{}", trainer.epoch));
