@@ -90,6 +90,23 @@ impl Quantised {
         }
     }
 
+    /// The float model with these (rounded) weights: each value divided by its scale.
+    pub fn dequantise(&self) -> Model {
+        let mut params = Vec::with_capacity(self.shape.params());
+        for (part, scale) in [
+            (&self.ft_weights, QA),
+            (&self.ft_bias, QA),
+            (&self.out_weights, QB),
+            (&self.out_bias, QA * QB),
+        ] {
+            params.extend(part.iter().map(|&x| f32::from(x) / scale as f32));
+        }
+        Model {
+            shape: self.shape,
+            params,
+        }
+    }
+
     /// The file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(HEADER + 2 * self.shape.params() + 8);
