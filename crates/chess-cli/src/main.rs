@@ -35,6 +35,10 @@ enum Command {
     Datagen(cli::datagen::DatagenArgs),
     /// Tune the evaluation weights on datagen files (Texel's method, Adam); writes Rust source.
     Tune(cli::tune::TuneArgs),
+    /// NNUE training data: `convert` datagen text files to packed 32-byte records.
+    NnueData(cli::nnue_data::NnueDataArgs),
+    /// Train the NNUE network on packed data; writes a PLYNNUE1 network file.
+    TrainNnue(cli::train_nnue::TrainNnueArgs),
 }
 
 /// Exit status of a runtime error.
@@ -84,6 +88,8 @@ fn main() -> ExitCode {
         Some(Command::Probe(args)) => exit_code(cli::probe::run(&args)),
         Some(Command::Datagen(args)) => exit_code(cli::datagen::run(&args)),
         Some(Command::Tune(args)) => exit_code(cli::tune::run(&args)),
+        Some(Command::NnueData(args)) => exit_code(cli::nnue_data::run(&args)),
+        Some(Command::TrainNnue(args)) => exit_code(cli::train_nnue::run(&args)),
         None => {
             uci::run(std::io::stdin().lock());
             ExitCode::SUCCESS

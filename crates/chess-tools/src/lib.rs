@@ -1,7 +1,8 @@
 //! Offline tools of the ply chess engine (not meant for crates.io): [`datagen`], the self-play
 //! generator of evaluation training data (`ply-chess datagen`); [`book`], the EPD opening books
 //! it starts its games from, and [`openings`], the small opening set built in; [`tune`], the Texel-style tuner of the evaluation weights
-//! (`ply-chess tune`).
+//! (`ply-chess tune`); [`nnue`], the NNUE trainer and its packed data format (`ply-chess
+//! nnue-data`, `ply-chess train-nnue`).
 //!
 //! A few self-play games at a tiny node budget, kept in memory:
 //!
@@ -21,5 +22,6 @@
 
 pub mod book;
 pub mod datagen;
+pub mod nnue;
 pub mod openings;
 pub mod tune;

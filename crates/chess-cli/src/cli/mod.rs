@@ -4,6 +4,8 @@
 pub mod bench;
 pub mod datagen;
 pub mod eval;
+pub mod nnue_data;
 pub mod perft;
 pub mod probe;
+pub mod train_nnue;
 pub mod tune;
