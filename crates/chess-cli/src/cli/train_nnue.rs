@@ -20,7 +20,7 @@ pub struct TrainNnueArgs {
     /// Packed data files (`ply-chess nnue-data convert` output), one or more.
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
-    /// The network file to write (`PLYNNUE1`, see notes/nnue-spec.md).
+    /// The network file to write (`PLYNNUE1`: the layout of `ply_chess_engine::nnue`).
     #[arg(long)]
     out: PathBuf,
     /// Accumulator width H (a multiple of 16, 16..=2048).
@@ -58,6 +58,10 @@ pub struct TrainNnueArgs {
     /// Share of the games held out for the validation loss (0 to 0.5).
     #[arg(long, default_value_t = Config::default().val_fraction, value_parser = val_fraction)]
     val_fraction: f64,
+    /// Train each position mirrored (files a <-> h) or as it is, drawn anew each epoch: twice
+    /// the distinct examples from the same games.
+    #[arg(long)]
+    mirror: bool,
     /// Checkpoint written after every epoch (default: the output with `.ckpt` appended).
     #[arg(long)]
     checkpoint: Option<PathBuf>,
@@ -207,6 +211,7 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
         threads,
         seed: a.seed,
         val_fraction: a.val_fraction,
+        mirror: a.mirror,
         target: Target {
             k: a.k,
             lambda: a.lambda,
@@ -249,7 +254,7 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
         return Err(Error::Done(trainer.epoch));
     }
     eprintln!(
-        "network (768 -> {}) x 2 -> 1, {} buckets, {} parameters; {} threads, batch {}, lr {}, lambda {}, K {}, seed {}",
+        "network (768 -> {}) x 2 -> 1, {} buckets, {} parameters; {} threads, batch {}, lr {}, lambda {}, K {}, seed {}{}",
         a.hidden,
         a.buckets,
         config.shape.params(),
@@ -258,7 +263,8 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
         a.lr,
         a.lambda,
         a.k,
-        a.seed
+        a.seed,
+        if a.mirror { ", mirrored positions" } else { "" }
     );
     while trainer.epoch < a.epochs {
         let bar = ply_batch::progress_bar(

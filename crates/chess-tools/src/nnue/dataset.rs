@@ -6,6 +6,10 @@ use crate::datagen::{RecordError, Sample};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+/// Most positions a [`Dataset`] holds: record indices fit in 31 bits, the top bit of an epoch
+/// order's entry being [`MIRRORED`](super::model::MIRRORED).
+pub const MAX_POSITIONS: usize = (1 << 31) - 1;
+
 /// Why data could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
@@ -26,6 +30,9 @@ pub enum DataError {
         #[source]
         source: PackedError,
     },
+    /// More positions than a training run indexes (2^31 - 1: an epoch order keeps a flag bit).
+    #[error("more than {} positions in the data files", MAX_POSITIONS)]
+    TooMany,
     /// A text line that is not a `datagen` line (1-based line number).
     #[error("{path}:{line}: {source}")]
     Line {
@@ -60,11 +67,14 @@ pub struct Dataset {
 }
 
 impl Dataset {
-    /// Checks every record.
+    /// Checks every record; records beyond [`MAX_POSITIONS`] are dropped.
     ///
     /// # Errors
     /// The number of the first bad record and what is wrong with it.
-    pub fn from_records(records: Vec<[u8; RECORD_BYTES]>) -> Result<Dataset, (u64, PackedError)> {
+    pub fn from_records(
+        mut records: Vec<[u8; RECORD_BYTES]>,
+    ) -> Result<Dataset, (u64, PackedError)> {
+        records.truncate(MAX_POSITIONS);
         for (i, r) in records.iter().enumerate() {
             PackedPosition::decode(r).map_err(|e| (i as u64, e))?;
         }
@@ -85,6 +95,9 @@ impl Dataset {
                 return Err(DataError::Length(path.clone(), len));
             }
             let first = records.len();
+            if first as u64 + len / RECORD_BYTES as u64 > MAX_POSITIONS as u64 {
+                return Err(DataError::TooMany);
+            }
             records.reserve((len / RECORD_BYTES as u64) as usize);
             let mut reader = BufReader::with_capacity(1 << 20, file);
             let mut rec = [0u8; RECORD_BYTES];

@@ -1,7 +1,7 @@
 //! NNUE training (`ply-chess nnue-data`, `ply-chess train-nnue`): the compact training-data
 //! format ([`packed`]), the data in memory ([`dataset`]), the float network ([`model`]), AdamW
 //! ([`optim`]), the training loop ([`train`]) and the quantised `PLYNNUE1` file ([`quantise`]),
-//! following `notes/nnue-spec.md` (the contract with the engine's inference).
+//! following the network layout of `ply_chess_engine::nnue` (the contract with the engine's inference).
 //!
 //! A tiny network trained on a few positions and written as a network file:
 //!

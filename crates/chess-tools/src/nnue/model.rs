@@ -1,5 +1,5 @@
 //! The float network the trainer fits: (768 -> H) x 2 -> 1 with SCReLU and N output buckets,
-//! exactly the arithmetic of the engine's network before rounding (`notes/nnue-spec.md`).
+//! exactly the arithmetic of the engine's network before rounding (the network layout of `ply_chess_engine::nnue`).
 //!
 //! All parameters live in one flat `Vec<f32>` (feature weights, feature bias, output weights,
 //! output bias, in the order of the network file), so the optimiser, the gradient sums of the
@@ -13,6 +13,10 @@ use ply_batch::rng::SplitMix64;
 
 /// Input features a perspective: 2 colours x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
+/// Flag bit of an epoch-order entry: the position is trained mirrored ([`Sparse::mirror`]); the
+/// other bits are the record's index, so a data set holds fewer than 2^31 positions.
+pub const MIRRORED: u32 = 1 << 31;
+
 /// Centipawns of one unit of the network's output.
 pub const SCALE: f32 = 400.0;
 
@@ -108,6 +112,30 @@ impl Sparse {
         } else {
             (-score, 1.0 - white_result)
         };
+        s
+    }
+
+    /// The same position with the files mirrored (a <-> h): every feature's square has its file
+    /// bits flipped, which is `index ^ 7` from both perspectives. A chess evaluation is nearly
+    /// symmetric under this mirror (castling rights aside, which the features do not see), so a
+    /// mirrored position with the same target is a second training example.
+    pub fn mirror(&mut self) {
+        for f in self.white[..self.len]
+            .iter_mut()
+            .chain(self.black[..self.len].iter_mut())
+        {
+            *f ^= 7;
+        }
+    }
+
+    /// The features of entry `i` of an epoch order (see [`MIRRORED`]): the record's, mirrored
+    /// when the entry carries the flag.
+    #[inline]
+    pub fn of_entry(data: &Dataset, i: u32) -> Sparse {
+        let mut s = Sparse::from_record(data.record((i & !MIRRORED) as usize));
+        if i & MIRRORED != 0 {
+            s.mirror();
+        }
         s
     }
 
@@ -257,7 +285,7 @@ impl Model {
         let mut d_opp = vec![0.0f32; h];
         let mut loss = 0.0f64;
         for &i in indices {
-            let s = Sparse::from_record(data.record(i as usize));
+            let s = Sparse::of_entry(data, i);
             let (fs, fo) = s.perspectives();
             self.accumulate(fs, &mut stm);
             self.accumulate(fo, &mut opp);

@@ -1,6 +1,6 @@
 //! AdamW (Loshchilov and Hutter, "Decoupled Weight Decay Regularization", 2019) over the flat
 //! parameter array, the learning-rate schedule, and the clipping that keeps the quantised
-//! weights in range (`notes/nnue-spec.md`).
+//! weights in range (the network layout of `ply_chess_engine::nnue`).
 
 use super::model::Shape;
 

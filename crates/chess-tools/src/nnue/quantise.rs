@@ -1,5 +1,5 @@
 //! The quantised network: rounding of the float model, the `PLYNNUE1` file, and the integer
-//! evaluation of `notes/nnue-spec.md` (the trainer's reference for the engine's inference).
+//! evaluation of the network layout of `ply_chess_engine::nnue` (the trainer's reference for the engine's inference).
 
 use super::model::{Model, Shape, Sparse, INPUTS};
 

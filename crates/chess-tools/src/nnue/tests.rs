@@ -2,7 +2,7 @@
 //! the quantised file. Positions come from seeded random games made here (no outside data).
 
 use super::dataset::Dataset;
-use super::model::{Model, Shape, Sparse, Target, INPUTS};
+use super::model::{Model, Shape, Sparse, Target, INPUTS, MIRRORED};
 use super::packed::{Outcome, PackedError, PackedPosition, RECORD_BYTES};
 use super::quantise::{NetworkError, Quantised};
 use super::train::{Config, QuantCheck, Trainer};
@@ -384,4 +384,71 @@ fn the_engine_reads_the_file_and_evaluates_as_the_trainer() {
     }
     let mean = sum / f64::from(n);
     assert!(mean <= 10.0, "mean |float - engine| {mean} cp");
+}
+
+#[test]
+fn mirrored_features_are_those_of_the_mirrored_board() {
+    // the same position with every rank written backwards (castling rights dropped)
+    let pairs = [
+        (
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
+            "rnbkqb1r/ppp1pppp/5n2/3p4/3P4/2N5/PPP1PPPP/R1BKQBNR w - - 2 3",
+        ),
+        (
+            "8/5k2/8/2Pp4/8/8/1K6/8 b - - 0 40",
+            "8/2k5/8/4pP2/8/8/6K1/8 b - - 0 40",
+        ),
+    ];
+    for (fen, mirrored) in pairs {
+        let sparse = |fen: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let rec = PackedPosition::from_position(&pos, 17, Outcome::Draw, 0)
+                .unwrap()
+                .encode();
+            Sparse::from_record(&rec)
+        };
+        let (mut a, b) = (sparse(fen), sparse(mirrored));
+        a.mirror();
+        let sorted = |v: &[u16]| {
+            let mut v = v.to_vec();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(
+            sorted(&a.white[..a.len]),
+            sorted(&b.white[..b.len]),
+            "{fen}"
+        );
+        assert_eq!(
+            sorted(&a.black[..a.len]),
+            sorted(&b.black[..b.len]),
+            "{fen}"
+        );
+        assert_eq!(
+            (a.stm, a.score_stm, a.result_stm),
+            (b.stm, b.score_stm, b.result_stm)
+        );
+        a.mirror();
+        assert_eq!(a.white, sparse(fen).white);
+    }
+}
+
+#[test]
+fn mirroring_marks_about_half_of_an_epoch_and_keeps_its_order() {
+    let data = dataset(5, 2000, material);
+    let (train, _) = data.split(0.0);
+    let config = |mirror| Config {
+        mirror,
+        shape: Shape {
+            hidden: 16,
+            buckets: 1,
+        },
+        ..Config::default()
+    };
+    let plain = Trainer::new(config(false)).unwrap().epoch_order(&train, 3);
+    let marked = Trainer::new(config(true)).unwrap().epoch_order(&train, 3);
+    let flagged = marked.iter().filter(|&&e| e & MIRRORED != 0).count();
+    assert!((800..1200).contains(&flagged), "{flagged} of 2000 mirrored");
+    let stripped: Vec<u32> = marked.iter().map(|&e| e & !MIRRORED).collect();
+    assert_eq!(stripped, plain);
 }

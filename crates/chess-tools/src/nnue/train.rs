@@ -7,7 +7,7 @@
 //! continues exactly as the uninterrupted run would have.
 
 use super::dataset::Dataset;
-use super::model::{Model, Shape, Sparse, Target};
+use super::model::{Model, Shape, Sparse, Target, MIRRORED};
 use super::optim::{schedule, AdamW, OptimState};
 use super::quantise::{fnv1a, Quantised};
 use ply_batch::rng::SplitMix64;
@@ -28,6 +28,9 @@ pub struct Config {
     pub seed: u64,
     /// Share of the games held out for the validation loss.
     pub val_fraction: f64,
+    /// Train each position mirrored (files a <-> h) or not, drawn anew each epoch from the seed:
+    /// twice the distinct examples from the same games.
+    pub mirror: bool,
     /// How targets are made.
     pub target: Target,
     /// Optimiser settings.
@@ -46,6 +49,7 @@ impl Default for Config {
             threads: 1,
             seed: 1,
             val_fraction: 0.01,
+            mirror: false,
             target: Target {
                 k: 400.0,
                 lambda: 0.5,
@@ -209,13 +213,21 @@ impl Trainer {
     }
 
     /// The order of the training positions in epoch `epoch` (0-based): a Fisher-Yates shuffle
-    /// of `train` drawn from the seed and the epoch.
+    /// of `train` drawn from the seed and the epoch; with [`Config::mirror`], each entry then
+    /// gets the [`MIRRORED`] flag on a coin toss of the same stream.
     pub fn epoch_order(&self, train: &[u32], epoch: u32) -> Vec<u32> {
         let mut order = train.to_vec();
         let mut rng = SplitMix64::new(ply_batch::splitmix(self.config.seed) ^ u64::from(epoch));
         for i in (1..order.len()).rev() {
             let j = ((u128::from(rng.next()) * (i as u128 + 1)) >> 64) as usize;
             order.swap(i, j);
+        }
+        if self.config.mirror {
+            for entry in order.iter_mut() {
+                if rng.next() >> 63 != 0 {
+                    *entry |= MIRRORED;
+                }
+            }
         }
         order
     }
