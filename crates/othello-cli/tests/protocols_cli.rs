@@ -93,7 +93,7 @@ fn nboard_session_like_the_gui() {
         .next()
         .unwrap()
         .to_string();
-    assert!(ply_othello::parse_square(&mv).is_ok(), "{r:?}");
+    assert!(mv.parse::<ply_othello::Square>().is_ok(), "{r:?}");
     e.until(|l| l == "status", Duration::from_secs(5));
     e.send(&format!("move {mv}"));
     e.send("hint 2");

@@ -8,7 +8,6 @@ use crate::midgame::level::MAX_LEVEL;
 use crate::midgame::think::{think, Context, DIRECT_SOLVE};
 use crate::midgame::Searches;
 use crate::request::Limits;
-use crate::search::PASS;
 use crate::split::Pool;
 use crate::tt::{TableError, Tt};
 use ply_othello::Board;
@@ -58,7 +57,7 @@ impl<K: Searches> Root for Search<K> {
         );
         Some(RootResult {
             score: out.score,
-            best: (out.best != PASS).then_some(out.best),
+            best: (!out.best.is_pass()).then_some(out.best),
             pv: out.pv,
             moves: Vec::new(),
             nodes: out.nodes,
@@ -280,7 +279,7 @@ mod tests {
                 let threads = solver.threads();
                 assert_eq!(a.score, b.score, "p {p:#x} o {o:#x}, {threads} threads");
                 // the best move reaches the score
-                let x = a.best.expect("a move") as usize;
+                let x = a.best.expect("a move").index();
                 let f = Portable.flip(x, p, o);
                 let child = direct.solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact);
                 assert_eq!(-child.score, a.score, "best move {x}, {threads} threads");

@@ -9,7 +9,8 @@ use crate::engine::*;
 use crate::kernel::Kernel;
 use crate::kernel::Portable;
 use crate::request::*;
-use crate::search::PASS;
+use ply_othello::Square;
+const PASS: Square = Square::PASS;
 use crate::solver::Solver;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -70,7 +71,7 @@ fn exact_scores_match_the_solver() {
             assert!(got.exact, "n {n}");
             assert_eq!(got.score, want, "n {n} p {p:#x} o {o:#x}");
             // the best move reaches the same score
-            let x = got.best as usize;
+            let x = got.best.index();
             let f = Portable.flip(x, p, o);
             assert_ne!(f, 0, "legal best move");
             let child = solver
@@ -93,7 +94,7 @@ fn exact_scores_match_the_solver() {
             assert_eq!(all.moves.len(), Portable.moves(p, o).count_ones() as usize);
             assert_eq!(all.moves[0].score, want);
             for m in &all.moves {
-                let x = m.square as usize;
+                let x = m.square.index();
                 let f = Portable.flip(x, p, o);
                 assert_eq!(
                     -solver
@@ -206,10 +207,10 @@ fn stop_flag_returns_quickly_with_a_legal_move() {
     // without the flag a level-60 search of the start position would not end
     let took = t.elapsed();
     assert!(took < Duration::from_secs(10), "took {took:?}");
-    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+    assert!(Portable.moves(p, o) & out.best.bit() != 0);
     // a flag already set still gives a legal move
     let out = e.think(&board(p, o), &Limits::default(), &stop, &mut |_| {});
-    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+    assert!(Portable.moves(p, o) & out.best.bit() != 0);
 }
 
 #[test]
@@ -251,7 +252,7 @@ static EPOCH: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::n
 
 /// A search on `clock` that must use less CPU time than the clock holds (and, as a sanity
 /// bound, return within the clock plus 5 s of wall time); returns the move and the CPU time.
-fn think_on_clock(e: &mut Engine, p: u64, o: u64, remaining: Duration) -> (u8, Duration) {
+fn think_on_clock(e: &mut Engine, p: u64, o: u64, remaining: Duration) -> (Square, Duration) {
     let clock = Clock {
         remaining,
         increment: Duration::ZERO,
@@ -295,7 +296,7 @@ fn play_on_clock(e: &mut Engine, mut p: u64, mut o: u64, ms: u64) {
         }
         let (best, used) = think_on_clock(e, p, o, clocks[side]);
         clocks[side] -= used;
-        let x = best as usize;
+        let x = best.index();
         let f = Portable.flip(x, p, o);
         assert_ne!(f, 0, "legal move");
         (p, o, side) = (o ^ f, p ^ f ^ bit(x), 1 - side);
@@ -310,7 +311,7 @@ fn a_50ms_clock_is_never_exceeded() {
     for i in 0..40u32 {
         let (p, o) = playable_position(&mut seed, 12 + i % 48);
         let (best, _) = think_on_clock(&mut e, p, o, Duration::from_millis(50));
-        assert!(Portable.moves(p, o) & bit(best as usize) != 0);
+        assert!(Portable.moves(p, o) & best.bit() != 0);
     }
 }
 

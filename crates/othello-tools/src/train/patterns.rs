@@ -8,8 +8,8 @@
 //! kinds. Packed layout of
 //! a stage: the base set's kinds as in the engine, then each candidate's classes, then the bias.
 
-use ply_othello::parse_square;
 use ply_othello::symmetry::symmetry_square;
+use ply_othello::Square;
 use ply_othello_engine::eval::pattern::{self, Feature, Mirror, FEATURES, KINDS, N_EDAX_KINDS};
 
 /// A candidate shape: a name and its squares.
@@ -94,7 +94,11 @@ impl Kind {
         let lead: Vec<u8> = shape
             .squares
             .iter()
-            .map(|s| parse_square(s).expect("candidate squares are valid names") as u8)
+            .map(|s| {
+                s.parse::<Square>()
+                    .expect("candidate squares are valid names")
+                    .code()
+            })
             .collect();
         let mask = |sq: &[u8]| sq.iter().fold(0u64, |m, &x| m | 1 << x);
         let image = |s: usize| -> Vec<u8> {
