@@ -8,10 +8,10 @@
 //! keeps the invariant when its own contract is kept.
 
 use crate::BoardError;
-use crate::{flip, get_moves, hash};
+use crate::{flip, get_moves, with_kernel, Cpu, Kernel};
 
 /// A position: discs of the side to move (`player`) and of the other side (`opponent`), which
-/// never overlap. Bit index = square (A1 = 0 ... H8 = 63, see [`crate::square`]).
+/// never overlap. Bit index = square (A1 = 0 ... H8 = 63, see [`Square`](crate::Square)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
     player: u64,
@@ -187,10 +187,12 @@ impl Board {
         final_score(self.player, self.opponent)
     }
 
-    /// CRC32C hash of the board (SSE4.2 instruction when available, identical portable fallback).
+    /// CRC32C hash of the board ([`crate::hash`]) with the kernel of the CPU level found once by
+    /// [`Cpu::detect`]: the SSE4.2 instruction where the CPU has it, an identical portable
+    /// fallback otherwise. Searches call their kernel's [`Kernel::hash`] instead.
     #[inline]
     pub fn hash(&self) -> u64 {
-        hash::hash(self.player, self.opponent)
+        with_kernel!(Cpu::detect(), |k| k.hash(self.player, self.opponent))
     }
 
     /// True when the two bitboards do not overlap: always, unless a caller broke the contract
