@@ -239,7 +239,7 @@ mod tests {
 
     /// A game with a forced pass, found by deterministic pseudo-random play.
     fn game_with_a_pass() -> Game {
-        let mut seed = 7u64;
+        let mut rng = ply_testkit::XorShift64::new(7);
         loop {
             let mut g = Game::default();
             while !g.position().board.is_game_over() {
@@ -251,15 +251,8 @@ mod tests {
                     g.play(next).unwrap();
                     return g;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let k = (seed >> 33) as u32 % moves.count_ones();
-                let mut m = moves;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                g.play(Square::first(m).unwrap()).unwrap();
+                let sq = Square::new(rng.pick_bit(moves)).expect("a legal move");
+                g.play(sq).unwrap();
             }
         }
     }

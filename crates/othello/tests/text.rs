@@ -87,7 +87,7 @@ fn random_game(seed: u64, plies: usize) -> (Vec<Square>, Position) {
 fn games_round_trip_with_and_without_passes() {
     let mut with_pass = 0;
     for seed in 1..2000u64 {
-        let (moves, end) = random_game(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 60);
+        let (moves, end) = random_game(ply_testkit::splitmix(seed), 60);
         let text = format_moves(&moves);
         assert_eq!(parse_moves(&text).unwrap(), moves);
         assert_eq!(parse_and_play(Position::start(), &text), Ok(end));

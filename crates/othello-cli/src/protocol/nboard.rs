@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn contempt_trades_a_draw_for_a_two_disc_result() {
         let mut solver = ply_othello_engine::Solver::new(2, false);
-        let mut seed = 11u64;
+        let mut rng = ply_testkit::XorShift64::new(11);
         let mut found = None;
         'search: for _ in 0..2000 {
             let mut g = Game::default();
@@ -459,14 +459,8 @@ mod tests {
                     g.play(Square::PASS).unwrap();
                     continue;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let mut m = moves;
-                for _ in 0..((seed >> 33) as u32 % moves.count_ones()) {
-                    m &= m - 1;
-                }
-                g.play(Square::first(m).unwrap()).unwrap();
+                let sq = Square::new(rng.pick_bit(moves)).expect("a legal move");
+                g.play(sq).unwrap();
             }
             let b = g.position().board;
             if b.moves() == 0 {

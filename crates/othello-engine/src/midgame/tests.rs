@@ -10,6 +10,7 @@ use crate::kernel::Kernel;
 use crate::kernel::Portable;
 use crate::request::*;
 use ply_othello::Square;
+use ply_testkit::XorShift64;
 const PASS: Square = Square::PASS;
 use crate::solver::Solver;
 use std::sync::atomic::AtomicBool;
@@ -44,9 +45,9 @@ fn engine() -> Engine {
 
 /// A random position with `n` empties in which the side to move has a legal move, so that
 /// every drawn position is checked (none is skipped).
-fn playable_position(seed: &mut u64, n: u32) -> (u64, u64) {
+fn playable_position(rng: &mut XorShift64, n: u32) -> (u64, u64) {
     loop {
-        let (p, o) = random_position(Portable, seed, n);
+        let (p, o) = random_position(Portable, rng, n);
         if Portable.moves(p, o) != 0 {
             return (p, o);
         }
@@ -62,10 +63,10 @@ fn exact_scores_match_the_solver() {
     let _serial = serial();
     let mut e = engine();
     let mut solver = Solver::new(8, false);
-    let mut seed = 0x5eed_1234_u64;
+    let mut rng = XorShift64::new(0x5eed_1234);
     for &n in &[8u32, 12, 14, 16, 18] {
         for _ in 0..3 {
-            let (p, o) = playable_position(&mut seed, n);
+            let (p, o) = playable_position(&mut rng, n);
             let want = solver.solve(&board(p, o), Mode::Exact).score;
             let got = think(&mut e, p, o, &Limits::default());
             assert!(got.exact, "n {n}");
@@ -113,9 +114,9 @@ fn wld_window_has_the_right_sign() {
     let _serial = serial();
     let mut e = engine();
     let mut solver = Solver::new(8, false);
-    let mut seed = 99u64;
+    let mut rng = XorShift64::new(99);
     for _ in 0..4 {
-        let (p, o) = playable_position(&mut seed, 21);
+        let (p, o) = playable_position(&mut rng, 21);
         let want = solver.solve(&board(p, o), Mode::Wdl).score;
         // level 11: exact from 20 empties, win/draw/loss from 22
         let got = think(
@@ -138,10 +139,10 @@ fn pass_and_game_over() {
     let _serial = serial();
     let mut e = engine();
     // a random position where the mover must pass
-    let mut seed = 7u64;
+    let mut rng = XorShift64::new(7);
     let mut found = false;
     for _ in 0..2000 {
-        let (p, o) = random_position(Portable, &mut seed, 10);
+        let (p, o) = random_position(Portable, &mut rng, 10);
         if Portable.moves(p, o) == 0 && Portable.moves(o, p) != 0 {
             // analysis: the position after the pass is searched, seen from the mover's side
             let want = -Solver::new(8, false).solve(&board(o, p), Mode::Exact).score;
@@ -217,8 +218,8 @@ fn stop_flag_returns_quickly_with_a_legal_move() {
 fn stop_flag_aborts_the_exact_solver() {
     let _serial = serial();
     let mut e = engine();
-    let mut seed = 31u64;
-    let (p, o) = random_position(Portable, &mut seed, 30);
+    let mut rng = XorShift64::new(31);
+    let (p, o) = random_position(Portable, &mut rng, 30);
     let stop = AtomicBool::new(false);
     let t = Instant::now();
     let limits = Limits {
@@ -307,9 +308,9 @@ fn play_on_clock(e: &mut Engine, mut p: u64, mut o: u64, ms: u64) {
 fn a_50ms_clock_is_never_exceeded() {
     let _serial = serial();
     let mut e = engine();
-    let mut seed = 1234u64;
+    let mut rng = XorShift64::new(1234);
     for i in 0..40u32 {
-        let (p, o) = playable_position(&mut seed, 12 + i % 48);
+        let (p, o) = playable_position(&mut rng, 12 + i % 48);
         let (best, _) = think_on_clock(&mut e, p, o, Duration::from_millis(50));
         assert!(Portable.moves(p, o) & best.bit() != 0);
     }
@@ -320,8 +321,8 @@ fn whole_games_on_a_short_clock_never_lose_on_time() {
     let _serial = serial();
     let mut e = engine();
     play_on_clock(&mut e, START.0, START.1, 1500);
-    let mut seed = 77u64;
-    let (p, o) = random_position(Portable, &mut seed, 50);
+    let mut rng = XorShift64::new(77);
+    let (p, o) = random_position(Portable, &mut rng, 50);
     play_on_clock(&mut e, p, o, 1000);
 }
 
@@ -369,9 +370,9 @@ fn threads_agree_on_exact_scores() {
         weights: None,
     });
     let mut solver = Solver::new(8, false);
-    let mut seed = 4242u64;
+    let mut rng = XorShift64::new(4242);
     for _ in 0..3 {
-        let (p, o) = playable_position(&mut seed, 18);
+        let (p, o) = playable_position(&mut rng, 18);
         let out = think(&mut e, p, o, &Limits::default());
         assert_eq!(out.score, solver.solve(&board(p, o), Mode::Exact).score);
     }

@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(set.n_features(), N_EDAX_FEATURES + 4 * CANDIDATES.len());
         // the sum of any per-class weights is the same on the 8 images of a board
         let weights: Vec<u64> = (0..set.packed_len() as u64)
-            .map(|j| symmetry::symmetry(j.wrapping_mul(0x9E37_79B9_7F4A_7C15), 5) >> 40)
+            .map(|j| symmetry::symmetry(ply_batch::rng::splitmix(j), 5) >> 40)
             .collect();
         for (own, other) in random_boards(300) {
             let sum = |own, other| {
