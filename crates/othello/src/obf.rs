@@ -239,12 +239,6 @@ pub fn parse_obf(text: &str) -> Result<Vec<Obf>, ParseError> {
 mod tests {
     use super::*;
     use crate::Color;
-    const G8: Square = Square::G8;
-    const H1: Square = Square::H1;
-    const H7: Square = Square::H7;
-    const A2: Square = Square::A2;
-    const A1: Square = Square::A1;
-    const PASS: Square = Square::PASS;
 
     #[test]
     fn ffo_line() {
@@ -252,9 +246,9 @@ mod tests {
         let o = parse_obf_line(line).unwrap().unwrap();
         assert_eq!(o.position.side, Color::Black);
         assert_eq!(o.moves.len(), 8);
-        assert_eq!(o.moves[0], (G8, 18));
+        assert_eq!(o.moves[0], (Square::G8, 18));
         assert_eq!(o.moves[7], (Square::G2, -24));
-        assert_eq!(o.best_moves(), vec![G8]);
+        assert_eq!(o.best_moves(), vec![Square::G8]);
         assert_eq!(o.to_string(), line);
         assert_eq!(parse_obf_line("% comment"), Ok(None));
         assert_eq!(parse_obf_line("   "), Ok(None));
@@ -269,29 +263,42 @@ mod tests {
         let o = parse_obf_line(&format!("{FFO1}; G8:+18; H1:+18; H7:-2;"))
             .unwrap()
             .unwrap();
-        assert_eq!(o.best_move(), Some(G8));
-        assert_eq!(o.check(18, Some(G8)), Verdict::Correct);
+        assert_eq!(o.best_move(), Some(Square::G8));
+        assert_eq!(o.check(18, Some(Square::G8)), Verdict::Correct);
         assert_eq!(o.check(18, None), Verdict::Correct);
         assert_eq!(
-            o.check(18, Some(H1)),
+            o.check(18, Some(Square::H1)),
             Verdict::AlternativeBest { annotated: true }
         );
         assert_eq!(
-            o.check(18, Some(A2)),
+            o.check(18, Some(Square::A2)),
             Verdict::AlternativeBest { annotated: false }
         );
-        assert_eq!(o.check(18, Some(H7)), Verdict::WrongMove { expected: G8 });
-        assert_eq!(o.check(2, Some(G8)), Verdict::WrongScore { expected: 18 });
-        assert!(o.check(2, Some(G8)).is_error() && !o.check(18, Some(A2)).is_error());
+        assert_eq!(
+            o.check(18, Some(Square::H7)),
+            Verdict::WrongMove {
+                expected: Square::G8
+            }
+        );
+        assert_eq!(
+            o.check(2, Some(Square::G8)),
+            Verdict::WrongScore { expected: 18 }
+        );
+        assert!(
+            o.check(2, Some(Square::G8)).is_error() && !o.check(18, Some(Square::A2)).is_error()
+        );
         assert_eq!(o.check_wdl(1), Verdict::Correct);
         assert_eq!(o.check_wdl(0), Verdict::WrongScore { expected: 18 });
-        assert_eq!(o.wrong_annotations(&[(G8, 18), (H1, 18), (H7, -2)]), vec![]);
         assert_eq!(
-            o.wrong_annotations(&[(G8, 18), (H7, -4)]),
-            vec![(H1, 18, None), (H7, -2, Some(-4))]
+            o.wrong_annotations(&[(Square::G8, 18), (Square::H1, 18), (Square::H7, -2)]),
+            vec![]
+        );
+        assert_eq!(
+            o.wrong_annotations(&[(Square::G8, 18), (Square::H7, -4)]),
+            vec![(Square::H1, 18, None), (Square::H7, -2, Some(-4))]
         );
         let bare = parse_obf_line(&format!("{FFO1};")).unwrap().unwrap();
-        assert_eq!(bare.check(0, Some(G8)), Verdict::Unannotated);
+        assert_eq!(bare.check(0, Some(Square::G8)), Verdict::Unannotated);
         assert_eq!(bare.check_wdl(0), Verdict::Unannotated);
     }
 
@@ -301,17 +308,30 @@ mod tests {
         let o = parse_obf_line(&format!("{FFO1}; A1:+18; G8:+18;"))
             .unwrap()
             .unwrap();
-        assert!(o.is_legal(G8) && !o.is_legal(A1) && !o.is_legal(PASS));
-        assert_eq!(o.illegal_annotations(), vec![A1]);
-        for verdict in [o.check(18, Some(G8)), o.check(18, Some(A2)), o.check_wdl(1)] {
-            assert_eq!(verdict, Verdict::IllegalAnnotation { annotated: A1 });
+        assert!(o.is_legal(Square::G8) && !o.is_legal(Square::A1) && !o.is_legal(Square::PASS));
+        assert_eq!(o.illegal_annotations(), vec![Square::A1]);
+        for verdict in [
+            o.check(18, Some(Square::G8)),
+            o.check(18, Some(Square::A2)),
+            o.check_wdl(1),
+        ] {
+            assert_eq!(
+                verdict,
+                Verdict::IllegalAnnotation {
+                    annotated: Square::A1
+                }
+            );
             assert!(verdict.is_error());
         }
         // a pass is legal only when the side to move has no move and the game goes on
         let over = parse_obf_line(&format!("{}XX X; PS:-2;", "-".repeat(62)))
             .unwrap()
             .unwrap();
-        assert_eq!(over.illegal_annotations(), vec![PASS], "the game is over");
+        assert_eq!(
+            over.illegal_annotations(),
+            vec![Square::PASS],
+            "the game is over"
+        );
         let must_pass = parse_obf_line(&format!("OX{} X; PS:-2;", "-".repeat(62)))
             .unwrap()
             .unwrap();
@@ -337,7 +357,7 @@ mod tests {
                 .unwrap()
                 .unwrap()
                 .moves,
-            vec![(PASS, 0)]
+            vec![(Square::PASS, 0)]
         );
     }
 }

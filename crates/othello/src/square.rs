@@ -58,7 +58,8 @@ square_consts! {
 
 impl Square {
     /// The pass: index 64, one past the last square (Edax's `PASS`). The one definition of the
-    /// crate family; search code that keeps moves as bytes compares with `PASS.code()`.
+    /// crate family: code that keeps moves as bytes converts with [`Square::code`] and
+    /// [`Square::from_code`].
     pub const PASS: Square = Square(64);
 
     /// The board square `index` (0..=63); `None` for anything else, the pass's 64 included.

@@ -9,10 +9,9 @@ use crate::engine::*;
 use crate::kernel::Kernel;
 use crate::kernel::Portable;
 use crate::request::*;
+use crate::solver::Solver;
 use ply_othello::Square;
 use ply_testkit::XorShift64;
-const PASS: Square = Square::PASS;
-use crate::solver::Solver;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
@@ -154,13 +153,16 @@ fn pass_and_game_over() {
             let out = e.think(&board(p, o), &all, &AtomicBool::new(false), &mut |i| {
                 infos.push(i.clone())
             });
-            assert_eq!((out.best, out.score, out.exact), (PASS, want, true));
-            assert_eq!(out.pv[0], PASS);
+            assert_eq!((out.best, out.score, out.exact), (Square::PASS, want, true));
+            assert_eq!(out.pv[0], Square::PASS);
             assert!(out.pv.len() > 1);
             assert_eq!(out.moves.len(), 1);
-            assert_eq!((out.moves[0].square, out.moves[0].score), (PASS, want));
+            assert_eq!(
+                (out.moves[0].square, out.moves[0].score),
+                (Square::PASS, want)
+            );
             let last = infos.last().expect("at least one iteration reported");
-            assert_eq!((last.score, last.pv[0]), (want, PASS));
+            assert_eq!((last.score, last.pv[0]), (want, Square::PASS));
             // in a game the forced pass is answered at once, with no search
             let clock = Limits {
                 clock: Some(Clock {
@@ -171,7 +173,10 @@ fn pass_and_game_over() {
                 ..Limits::default()
             };
             let out = think(&mut e, p, o, &clock);
-            assert_eq!((out.best, out.pv.clone(), out.nodes), (PASS, vec![PASS], 0));
+            assert_eq!(
+                (out.best, out.pv.clone(), out.nodes),
+                (Square::PASS, vec![Square::PASS], 0)
+            );
             found = true;
             break;
         }
@@ -180,7 +185,7 @@ fn pass_and_game_over() {
     // game over: full board
     let (p, o) = (0xffff_ffff_ffff_0000u64, 0xffffu64);
     let out = think(&mut e, p, o, &Limits::default());
-    assert_eq!((out.best, out.score, out.exact), (PASS, 32, true));
+    assert_eq!((out.best, out.score, out.exact), (Square::PASS, 32, true));
 }
 
 #[test]
