@@ -53,13 +53,13 @@
 //! on the detected level. Inside a copy nothing is dispatched per call.
 //!
 //! ```
-//! use ply_othello::Board;
+//! use ply_othello::{Board, Square};
 //! use ply_othello_engine::{Mode, Solver};
 //! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.
 //! let board = Board::new(!0b11, 0b10)?;
 //! let mut solver = Solver::new(4, false);
 //! let r = solver.solve(&board, Mode::Exact);
-//! assert_eq!((r.score, r.best), (64, Some(0)));
+//! assert_eq!((r.score, r.best), (64, Some(Square::A1)));
 //! # Ok::<(), ply_othello::BoardError>(())
 //! ```
 //!
