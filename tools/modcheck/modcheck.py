@@ -24,10 +24,8 @@ Test code does not count: a module or item under `#[cfg(test)]` (the `tests` mod
 helpers) may use any module, as tests exercise the crate from outside the layers.
 Comments, strings and doc links are ignored (a doc link is no dependency).
 
-Cycles known when the check was added are listed in `allowlist.txt` beside this script, one
-cyclic set of sibling modules a line (`othello/src/lib.rs: board, error, square`); a cycle is
-allowed when its modules are a subset of one such set. The check fails on any other cycle, and on
-an allowlisted set that is no longer cyclic (remove the line: the list can only shrink).
+The check fails on any cycle; there is no allowlist. (The cycles older than the check were
+broken by moving the item both modules needed down a layer, issue 34: do the same with a new one.)
 `--graph CRATE` prints the edges the check sees in one crate.
 """
 
@@ -419,7 +417,7 @@ def crate_roots(repo):
 
 
 def canonical(cycle):
-    """A cycle as text, rotated to start at its smallest module (stable for the allowlist)."""
+    """A cycle as text, rotated to start at its smallest module (the same text on every run)."""
     ring = cycle[:-1]
     k = ring.index(min(ring))
     ring = ring[k:] + ring[:k]
@@ -434,18 +432,7 @@ def main(argv):
         graph_of = argv[argv.index("--graph") + 1]
         args = [a for a in args if a != graph_of]
         repo = args[0] if args else os.path.join(HERE, "..", "..")
-    # allowlist: "crate-root: a, b, c" = a strongly connected set of modules allowed to stay
-    # cyclic; a cycle found is allowed when its modules are a subset of one allowed set.
-    allow = []
-    allow_file = os.path.join(HERE, "allowlist.txt")
-    if os.path.isfile(allow_file):
-        with open(allow_file, encoding="utf-8") as fh:
-            for line in fh:
-                line = line.split("#", 1)[0].strip()
-                if line:
-                    root_rel, _, mods = line.partition(":")
-                    allow.append((root_rel.strip(), frozenset(x.strip() for x in mods.split(","))))
-    used, n_allowed, total_mods = set(), 0, 0
+    total_mods = 0
     failures = []
     for crate, root_file in crate_roots(repo):
         root, edges = crate_graph(root_file)
@@ -456,26 +443,15 @@ def main(argv):
             for a in sorted(edges):
                 print(f"{name(a)} -> {', '.join(name(b) for b in sorted(edges[a]))}")
         for comp, cycle in find_cycles(edges):
-            mods = frozenset(name(p) for p in comp)
-            text = f"{rel}: module cycle {canonical(cycle)}  [cyclic set: {', '.join(sorted(mods))}]"
-            hit = [a for a in allow if a[0] == rel and mods <= a[1]]
-            if hit:
-                used.update(hit)
-                n_allowed += 1
-                print("allowed (allowlist.txt): " + text)
-            else:
-                failures.append(text)
-    for root_rel, mods in allow:
-        if (root_rel, mods) not in used:
+            mods = sorted(name(p) for p in comp)
             failures.append(
-                f"allowlist.txt: {root_rel}: {', '.join(sorted(mods))}: no longer cyclic, "
-                "remove the line"
+                f"{rel}: module cycle {canonical(cycle)}  [cyclic set: {', '.join(mods)}]"
             )
     if failures:
         for f in failures:
             print("error: " + f, file=sys.stderr)
         return 1
-    print(f"modcheck: no module cycle outside allowlist.txt ({total_mods} modules, {n_allowed} allowed)")
+    print(f"modcheck: no module cycle ({total_mods} modules)")
     return 0
 
 

@@ -64,6 +64,11 @@ pub enum FenError {
 }
 
 impl Position {
+    /// The standard start position ([`STARTPOS`]).
+    pub fn startpos() -> Position {
+        Position::from_fen(STARTPOS).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+    }
+
     /// Parses a FEN with 4 (EPD-style, no move counters), 5 or 6 fields.
     ///
     /// # Errors

@@ -19,11 +19,6 @@ pub enum MoveParseError {
     Ambiguous,
 }
 
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move")]
-pub struct IllegalMoveError;
-
 /// Displays a move in UCI notation (see [`Move::uci`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Uci {

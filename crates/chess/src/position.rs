@@ -30,6 +30,11 @@ pub struct Position {
     pub(crate) fullmove: u16,
 }
 
+/// A move that is not legal in the position it was played in ([`Position::try_play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move")]
+pub struct IllegalMoveError;
+
 /// Zobrist key of a piece on a square.
 #[inline(always)]
 pub(crate) fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
@@ -46,12 +51,6 @@ pub(crate) const fn signature_bit(role: Role) -> u8 {
 }
 
 impl Position {
-    /// The standard start position.
-    pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::STARTPOS)
-            .unwrap_or_else(|_| unreachable!("the start FEN is valid"))
-    }
-
     /// An empty board (no kings) used while building a position; not a valid position by itself.
     pub(crate) fn empty() -> Position {
         Position {
@@ -291,12 +290,12 @@ impl Position {
     /// The position after `m`, or an error when `m` is not legal here.
     ///
     /// # Errors
-    /// [`IllegalMoveError`](crate::IllegalMoveError) when `m` is not a legal move of this position.
-    pub fn try_play(&self, m: Move) -> Result<Position, crate::IllegalMoveError> {
+    /// [`IllegalMoveError`] when `m` is not a legal move of this position.
+    pub fn try_play(&self, m: Move) -> Result<Position, IllegalMoveError> {
         if self.is_legal(m) {
             Ok(self.play(m))
         } else {
-            Err(crate::IllegalMoveError)
+            Err(IllegalMoveError)
         }
     }
 

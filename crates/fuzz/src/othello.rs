@@ -89,11 +89,10 @@ pub fn weights(data: &[u8]) {
             packed.evaluate_reference(p, o),
             "runtime evaluation != packed reference"
         );
-        let moves = pos.board.moves();
-        if moves == 0 {
+        let Some(first) = ply_othello::Square::first(pos.board.moves()) else {
             break;
-        }
-        pos.play(moves.trailing_zeros() as usize);
+        };
+        pos.play(first);
     }
 }
 

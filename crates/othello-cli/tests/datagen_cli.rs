@@ -1,11 +1,14 @@
 //! `ply-othello datagen` from the command line: labelled lines in the documented format, two
 //! shards together are the unsharded run, a rerun resumes, bad options are errors.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// Runs `ply-othello datagen` with small settings, `args` and `--out out`.
 fn datagen(args: &[&str], out: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-othello"))
+    Command::new(common::BIN)
         .arg("datagen")
         .args([
             "--level",

@@ -1,29 +1,14 @@
 //! The engine options of the playing front-ends (`gtp`, `nboard`, `analyse`, the text mode) are
 //! range-checked, and a table size the system cannot give is an error message, never an abort.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+use common::stderr;
+use std::process::Output;
 
 /// Runs the binary with `args` and `input` on stdin.
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply-othello starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        // the program may exit before reading: a broken pipe here is expected
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("ply-othello runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::ply_with_input(args, input.as_bytes())
 }
 
 /// The front-ends with the engine options: `[prefix..., option, value]` makes a command line.

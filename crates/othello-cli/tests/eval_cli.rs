@@ -1,21 +1,15 @@
 //! `ply-othello eval`: one score per position in file order, JSON lines, the error table against
 //! the file's exact scores, and bad lines reported without stopping.
 
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+mod common;
 
 /// Runs `ply-othello eval` with `args`: (success, stdout, stderr).
 fn eval(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN)
-        .arg("eval")
-        .args(args)
-        .output()
-        .expect("ply-othello runs");
+    let out = common::ply(&[&["eval"], args].concat());
     (
         out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
+        common::stdout(&out),
+        common::stderr(&out),
     )
 }
 

@@ -2,12 +2,13 @@
 //! output, one that stops answering, ply's own GTP mode; human and JSON summaries; the built-in
 //! openings (no `../shared` needed).
 
+mod common;
+
+use common::BIN;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
 
 /// Runs `ply-othello match args...` from a scratch folder (no `../shared` beside it).
 fn run_match(args: &[&str]) -> (Output, Duration) {

@@ -3,20 +3,17 @@
 //! given before a subcommand (where only the text mode reads them) are an error, and an option a
 //! subcommand does not have is rejected.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
-
+/// Runs `ply-othello args...`: (exit status, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("ply-othello runs");
+    let out = common::ply(args);
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        common::stdout(&out),
+        common::stderr(&out),
     )
 }
 

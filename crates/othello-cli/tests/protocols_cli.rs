@@ -1,12 +1,13 @@
 //! The `ply-othello` binary driven through pipes as a GUI or a user would: NBoard (including a
 //! `ping` that must stop a long search), the default text mode, `analyse` and `solve`.
 
+mod common;
+
+use common::BIN;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
 
 const GAME: &str = "(;GM[Othello]PC[NBoard]PB[me]PW[ply]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
 
@@ -93,7 +94,7 @@ fn nboard_session_like_the_gui() {
         .next()
         .unwrap()
         .to_string();
-    assert!(ply_othello::parse_square(&mv).is_ok(), "{r:?}");
+    assert!(mv.parse::<ply_othello::Square>().is_ok(), "{r:?}");
     e.until(|l| l == "status", Duration::from_secs(5));
     e.send(&format!("move {mv}"));
     e.send("hint 2");

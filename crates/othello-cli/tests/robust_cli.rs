@@ -4,31 +4,16 @@
 //! the depth and its output form, several files per list option, `--version` on subcommands,
 //! and the `--json` outputs of `analyse`, `perft` and `bench`. None of it needs `../shared`.
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+use common::{ply, stderr, stdout};
+use serde_json::Value;
 
 /// FFO #1 (14 empties, Black to move): G8 +18 is the best move; A1 is not a legal move.
 const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 
 /// The start position as an OBF line (60 empties).
 const START: &str = "---------------------------OX------XO--------------------------- X";
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("run ply-othello")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A scratch file holding `text`, as a string path.
 fn file(name: &str, text: &str) -> String {

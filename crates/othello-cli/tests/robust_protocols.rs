@@ -2,38 +2,22 @@
 //! in the protocol's error form and the session keeps reading (it used to end silently, exit 0,
 //! leaving every later command unanswered).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
+use common::lines;
+use std::process::Output;
 
-/// Runs `ply-othello args...` with `input` as its whole standard input.
+/// Runs `ply-othello args...` with `input` as its whole standard input; the session must end
+/// successfully.
 fn session(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply-othello starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input).expect("input written");
-    drop(stdin);
-    let out = child.wait_with_output().expect("ply-othello runs");
+    let out = common::ply_with_input(args, input);
     assert!(
         out.status.success(),
         "{args:?}: {:?} {}",
         out.status,
-        String::from_utf8_lossy(&out.stderr)
+        common::stderr(&out)
     );
     out
-}
-
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]

@@ -2,19 +2,9 @@
 //! to their annotated scores, positions of the excluded training file stay out, and bad input
 //! files are errors with the line, not panics.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-othello"))
-        .args(args)
-        .output()
-        .expect("run ply-othello")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
+use common::{path, ply};
 
 #[test]
 fn testset_files_solve_to_their_scores() {

@@ -2,23 +2,10 @@
 //! that `eval` reads, weights with the extra kinds are refused as `eval.dat`, candidate shapes
 //! cannot be written, and test positions are left out of training.
 
+mod common;
+
+use common::{path, ply, text};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-othello"))
-        .args(args)
-        .output()
-        .expect("run ply-othello")
-}
-
-fn text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
 
 #[test]
 fn train_writes_both_sets_and_keeps_test_positions_out() {

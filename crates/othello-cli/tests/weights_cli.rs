@@ -1,19 +1,12 @@
 //! `ply-othello weights`: the built-in weights exported in Edax's format read back to the same
 //! bytes, and bad files are errors with a message, never a panic.
 
-use std::process::Command;
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ply-othello");
-
+/// Runs `ply-othello weights args...`: (success, stdout then stderr).
 fn weights(args: &[&str]) -> (bool, String) {
-    let out = Command::new(BIN)
-        .arg("weights")
-        .args(args)
-        .output()
-        .expect("ply-othello runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text)
+    let out = common::ply(&[&["weights"], args].concat());
+    (out.status.success(), common::text(&out))
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use crate::engine::{Engine, EngineOptions};
 use crate::request::Limits;
-use ply_othello::Position;
+use ply_othello::{Position, Square};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,7 @@ pub struct BenchLine {
     /// Empties of the position.
     pub empties: u32,
     /// Best move found.
-    pub best: u8,
+    pub best: Square,
     /// Its score.
     pub score: i32,
     /// Nodes searched.

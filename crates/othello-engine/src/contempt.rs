@@ -3,7 +3,7 @@
 
 use crate::engine::Engine;
 use crate::request::{Info, Limits, Outcome};
-use ply_othello::Board;
+use ply_othello::{Board, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A move chosen under contempt, and its value to the engine.
@@ -12,7 +12,7 @@ pub struct Choice {
     /// The search behind the choice (its `best` may differ from [`Choice::best`]).
     pub outcome: Outcome,
     /// The move to play.
-    pub best: u8,
+    pub best: Square,
     /// Its value in discs from the mover's view, a proven draw counted as `-contempt`.
     pub value: f64,
 }
@@ -59,7 +59,7 @@ impl Engine {
             .iter()
             .filter(|m| m.exact)
             .map(|m| (m.square, value_of(m.score)))
-            .fold(None::<(u8, f64)>, |best, (sq, v)| match best {
+            .fold(None::<(Square, f64)>, |best, (sq, v)| match best {
                 Some((_, bv)) if bv >= v => best,
                 _ => Some((sq, v)),
             })

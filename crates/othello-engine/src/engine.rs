@@ -3,13 +3,13 @@
 //! midgame search itself in [`crate::midgame`], the exact solver in `endgame`.
 //!
 //! ```
-//! use ply_othello::Board;
+//! use ply_othello::{Board, Square};
 //! use ply_othello_engine::{Engine, EngineOptions, Limits};
 //! use std::sync::atomic::AtomicBool;
 //! let mut engine = Engine::new(EngineOptions { hash_mib: 4, ..EngineOptions::default() });
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
 //! let out = engine.think(&Board::start(), &limits, &AtomicBool::new(false), &mut |_| {});
-//! assert!([19, 26, 37, 44].contains(&out.best)); // d3, c4, f5, e6
+//! assert!([Square::D3, Square::C4, Square::F5, Square::E6].contains(&out.best));
 //! ```
 
 use crate::eval::{PackedWeights, Weights};
@@ -161,8 +161,8 @@ impl Engine {
     /// Searches `board` (from the mover's view) until a limit is hit or `stop` is set
     /// (a set flag makes it return within a few milliseconds with the best move so far).
     /// `on_info` is called after every completed iteration. A mover without a legal move
-    /// gets [`PASS`](crate::PASS): at once (with a static score) when `limits` has a game clock, otherwise
-    /// after a search of the position after the pass, reported from the mover's side (score
+    /// gets [`Square::PASS`](ply_othello::Square::PASS): at once (with a static score) when
+    /// `limits` has a game clock, otherwise after a search of the position after the pass, reported from the mover's side (score
     /// negated, variation starting with the pass, the pass as the only all-moves row).
     pub fn think(
         &mut self,

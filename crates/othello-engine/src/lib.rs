@@ -16,7 +16,7 @@
 //! drivers            bench, contempt ─> engine (Engine)      solver (Solver)
 //! searches           midgame (levels, MPC, think, worker) ─> endgame (solvers, root search)
 //! request, answer    request (Limits, Clock, Info, Outcome, MoveScore)
-//! search primitives  split ─> moveorder ─> tt, stability, bits;  search (scores, PASS,
+//! search primitives  split ─> moveorder ─> tt, stability, bits;  search (scores, PV lines,
 //!                    thresholds);  watch (abort flag, deadline)
 //! evaluation         eval (patterns, weights, feature update; the `Eval` trait per kernel)
 //! per-CPU kernels    kernel (the tokens of `ply_othello::kernel`, the copy list, the match)
@@ -36,9 +36,9 @@
 //! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`]),
 //! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
 //! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
-//! the null-window solvers and the root search), `search` ([`PASS`]), `tt` ([`TableError`],
-//! [`MAX_HASH_MIB`]: the limits of the transposition tables). Internal only: `bits` square
-//! masks, `tt` the transposition table itself, `stability` stable discs, `moveorder` move
+//! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`]: the
+//! limits of the transposition tables). Internal only: `search` scores and PV lines, `bits`
+//! square masks, `tt` the transposition table itself, `stability` stable discs, `moveorder` move
 //! ordering, `split` the threads' young-brothers-wait splitting (solver and midgame tree),
 //! `watch` the abort flag and deadline of a search, `kernel` the CPU kernels (below).
 //!
@@ -53,13 +53,13 @@
 //! on the detected level. Inside a copy nothing is dispatched per call.
 //!
 //! ```
-//! use ply_othello::Board;
+//! use ply_othello::{Board, Square};
 //! use ply_othello_engine::{Mode, Solver};
 //! // White (to move) owns everything but A1 (empty) and B1 (Black): A1 takes B1, 64-0.
 //! let board = Board::new(!0b11, 0b10)?;
 //! let mut solver = Solver::new(4, false);
 //! let r = solver.solve(&board, Mode::Exact);
-//! assert_eq!((r.score, r.best), (64, Some(0)));
+//! assert_eq!((r.score, r.best), (64, Some(Square::A1)));
 //! # Ok::<(), ply_othello::BoardError>(())
 //! ```
 //!
@@ -94,6 +94,5 @@ pub use endgame::{Mode, RootResult};
 pub use engine::{Engine, EngineOptions};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
 pub use request::{Clock, Info, Limits, MoveScore, Outcome};
-pub use search::PASS;
 pub use solver::{Solver, ITERATED_FROM};
 pub use tt::{TableError, MAX_HASH_MIB};

@@ -2,6 +2,7 @@
 //! [`Solver`](crate::Solver)) and the midgame search below them: [`Limits`] and [`Clock`] ask,
 //! [`Info`] reports progress, [`Outcome`] and [`MoveScore`] answer.
 
+use ply_othello::Square;
 use std::time::Duration;
 
 /// What limits a search. With nothing set, the [`DEFAULT_LEVEL`](crate::DEFAULT_LEVEL) is used.
@@ -35,8 +36,8 @@ pub struct Clock {
 /// Score of one root move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveScore {
-    /// Square (0..=63).
-    pub square: u8,
+    /// The move ([`Square::PASS`] when the mover must pass).
+    pub square: Square,
     /// Score in discs from the mover's view.
     pub score: i32,
     /// Midgame depth, or empties when exact.
@@ -46,7 +47,7 @@ pub struct MoveScore {
     /// True for a proven exact score.
     pub exact: bool,
     /// Principal variation starting with this move.
-    pub pv: Vec<u8>,
+    pub pv: Vec<Square>,
 }
 
 /// Progress report after an iteration.
@@ -61,7 +62,7 @@ pub struct Info {
     /// True for a proven exact score.
     pub exact: bool,
     /// Principal variation.
-    pub pv: Vec<u8>,
+    pub pv: Vec<Square>,
     /// Nodes so far.
     pub nodes: u64,
     /// Time so far.
@@ -73,8 +74,8 @@ pub struct Info {
 /// Result of [`Engine::think`](crate::Engine::think).
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Best move, [`PASS`](crate::PASS) when the mover must pass or the game is over.
-    pub best: u8,
+    /// Best move, [`Square::PASS`] when the mover must pass or the game is over.
+    pub best: Square,
     /// Score in discs.
     pub score: i32,
     /// Midgame depth, or empties when searched to the end.
@@ -84,7 +85,7 @@ pub struct Outcome {
     /// True for a proven exact score.
     pub exact: bool,
     /// Principal variation.
-    pub pv: Vec<u8>,
+    pub pv: Vec<Square>,
     /// Nodes searched.
     pub nodes: u64,
     /// Time used.

@@ -1,12 +1,9 @@
 //! Primitives shared by the endgame solver and the midgame search: score bounds, final scores,
-//! the pass code and principal-variation lines, the stability-cutoff thresholds. (The other
+//! principal-variation lines and the move bytes they are built from, the stability-cutoff thresholds. (The other
 //! shared layers are modules of their own: `tt` the transposition tables, `moveorder` move
 //! ordering, `stability`, `split` the threads' splitting, `watch` the abort flag, `bits`.)
 
-/// Square code of a pass in a principal variation: the rules crate's [`ply_othello::PASS`] in
-/// the engine's one-byte square type.
-pub const PASS: u8 = ply_othello::PASS as u8;
-const _: () = assert!(PASS as usize == ply_othello::PASS, "PASS fits a byte");
+use ply_othello::Square;
 
 /// Larger than any score.
 pub const SCORE_INF: i32 = 127;
@@ -30,10 +27,18 @@ pub const SC_THRESHOLD: [i32; 65] = {
     t
 };
 
+/// The [`Square`] of a move byte `x` of the search's move lists (always a board square,
+/// 0..=63): the move lists, tables and ordering arrays keep raw bytes, the principal variations
+/// and every answer hold squares.
+#[inline(always)]
+pub(crate) fn square(x: u8) -> Square {
+    Square::new(usize::from(x)).expect("a move-list byte is a board square")
+}
+
 /// Makes `pv` the line `x` then `rest`: a move and its child's principal variation.
 #[inline]
-pub(crate) fn set_pv(pv: &mut Vec<u8>, x: u8, rest: &[u8]) {
+pub(crate) fn set_pv(pv: &mut Vec<Square>, x: u8, rest: &[Square]) {
     pv.clear();
-    pv.push(x);
+    pv.push(square(x));
     pv.extend_from_slice(rest);
 }

@@ -8,7 +8,6 @@ use crate::midgame::level::MAX_LEVEL;
 use crate::midgame::think::{think, Context, DIRECT_SOLVE};
 use crate::midgame::Searches;
 use crate::request::Limits;
-use crate::search::PASS;
 use crate::split::Pool;
 use crate::tt::{TableError, Tt};
 use ply_othello::Board;
@@ -58,7 +57,7 @@ impl<K: Searches> Root for Search<K> {
         );
         Some(RootResult {
             score: out.score,
-            best: (out.best != PASS).then_some(out.best),
+            best: (!out.best.is_pass()).then_some(out.best),
             pv: out.pv,
             moves: Vec::new(),
             nodes: out.nodes,
@@ -244,6 +243,7 @@ mod tests {
     use crate::endgame::tests::random_position;
     use crate::kernel::Kernel;
     use crate::kernel::Portable;
+    use ply_testkit::XorShift64;
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 
@@ -255,10 +255,10 @@ mod tests {
     fn evaluation_ordering_gives_the_reference_scores() {
         let mut with = Solver::new(8, false);
         let mut without = Solver::new(8, false).without_evaluation();
-        let mut seed = 0xfeed_u64;
+        let mut rng = XorShift64::new(0xfeed);
         for n in [14u32, 16, 18, 19] {
             for _ in 0..3 {
-                let (p, o) = random_position(Portable, &mut seed, n);
+                let (p, o) = random_position(Portable, &mut rng, n);
                 let a = with.solve(&board(p, o), Mode::Exact);
                 let b = without.solve(&board(p, o), Mode::Exact);
                 assert_eq!(a.score, b.score, "n {n} p {p:#x} o {o:#x}");
@@ -271,16 +271,16 @@ mod tests {
         // one thread, and two (the exact stage's nodes above the handover split)
         let mut iterated = [Solver::new(16, false), Solver::with_threads(16, false, 2)];
         let mut direct = Solver::new(16, false).without_evaluation();
-        let mut seed = 0xd1ce_u64;
+        let mut rng = XorShift64::new(0xd1ce);
         for _ in 0..2 {
-            let (p, o) = random_position(Portable, &mut seed, ITERATED_FROM);
+            let (p, o) = random_position(Portable, &mut rng, ITERATED_FROM);
             let b = direct.solve(&board(p, o), Mode::Exact);
             for solver in &mut iterated {
                 let a = solver.solve(&board(p, o), Mode::Exact);
                 let threads = solver.threads();
                 assert_eq!(a.score, b.score, "p {p:#x} o {o:#x}, {threads} threads");
                 // the best move reaches the score
-                let x = a.best.expect("a move") as usize;
+                let x = a.best.expect("a move").index();
                 let f = Portable.flip(x, p, o);
                 let child = direct.solve(&board(o ^ f, p ^ f ^ bit(x)), Mode::Exact);
                 assert_eq!(-child.score, a.score, "best move {x}, {threads} threads");
@@ -292,8 +292,8 @@ mod tests {
     fn abort_flag_stops_a_long_solve() {
         let mut solver = Solver::new(8, false);
         let abort = solver.abort_flag();
-        let mut seed = 31u64;
-        let (p, o) = random_position(Portable, &mut seed, 32);
+        let mut rng = XorShift64::new(31);
+        let (p, o) = random_position(Portable, &mut rng, 32);
         let t = Instant::now();
         std::thread::scope(|s| {
             s.spawn(|| {
@@ -309,7 +309,7 @@ mod tests {
         );
         // cleared, the solver works again
         abort.store(false, Relaxed);
-        let (p, o) = random_position(Portable, &mut seed, 10);
+        let (p, o) = random_position(Portable, &mut rng, 10);
         let r = solver.solve(&board(p, o), Mode::Exact);
         assert_eq!(
             r.score,

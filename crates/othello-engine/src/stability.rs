@@ -130,6 +130,7 @@ pub fn stability_upper_bound(player: u64, opponent: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_testkit::XorShift64;
 
     #[test]
     fn edge_table_basics() {
@@ -148,11 +149,11 @@ mod tests {
         use crate::endgame::tests::random_position;
         use crate::kernel::{Kernel, Portable};
         let k = Portable;
-        let mut seed = 0xdead_beef_u64;
+        let mut rng = XorShift64::new(0xdead_beef);
         let mut checked = 0;
         for empties in [4u32, 8, 12, 16, 20, 24, 30] {
             for _ in 0..300 {
-                let (p, o) = random_position(k, &mut seed, empties);
+                let (p, o) = random_position(k, &mut rng, empties);
                 for (me, them) in [(p, o), (o, p)] {
                     let stable = stable_discs(me, them);
                     checked += stable.count_ones();
@@ -169,14 +170,7 @@ mod tests {
                                 (a, b, mine) = (b, a, !mine);
                                 continue;
                             }
-                            seed ^= seed << 13;
-                            seed ^= seed >> 7;
-                            seed ^= seed << 17;
-                            let mut m = moves;
-                            for _ in 0..seed % u64::from(moves.count_ones()) {
-                                m &= m - 1;
-                            }
-                            let x = m.trailing_zeros() as usize;
+                            let x = rng.pick_bit(moves);
                             let f = k.flip(x, a, b);
                             (a, b, mine) = (b ^ f, a ^ f ^ (1 << x), !mine);
                             let my_discs = if mine { a } else { b };

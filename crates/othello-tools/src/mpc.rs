@@ -9,7 +9,7 @@
 //! gives positions of seeded random games instead (less like real play, but no outside data).
 
 use ply_batch::rng::XorShift64;
-use ply_othello::Board;
+use ply_othello::{Board, Square};
 use ply_othello_engine::eval::{embedded_weights, PackedWeights, Weights};
 use ply_othello_engine::midgame::mpc::{self, Fit, BUCKETS, FIT_MAX_DEPTH};
 use ply_othello_engine::midgame::{depth_scores, DepthScores};
@@ -21,7 +21,7 @@ pub const END_FIT_MAX: u32 = 20;
 /// a fixed xorshift sequence so that the empties are spread over `min_empties..=max_empties`
 /// (replayed by [`ply_othello::wthor::replay`]; games that end or break off before are skipped).
 pub fn positions(
-    games: &[[Option<u8>; 60]],
+    games: &[[Option<Square>; 60]],
     count: usize,
     min_empties: u32,
     max_empties: u32,
@@ -89,7 +89,7 @@ pub fn random_positions(count: usize, seed: u64, min_empties: u32, max_empties: 
 /// Scores `count` positions of `games` (see [`positions`]) with `weights` (the shipped ones
 /// when `None`). `progress` is called once per scored position.
 pub fn score_positions(
-    games: &[[Option<u8>; 60]],
+    games: &[[Option<Square>; 60]],
     count: usize,
     weights: Option<&PackedWeights>,
     progress: impl FnMut(),

@@ -8,7 +8,7 @@
 //! `ply-othello solve` read.
 
 use crate::datagen::Label;
-use ply_othello::{square_name, Board, Color, Position};
+use ply_othello::{Board, Color, Position, Square};
 use std::collections::{BTreeMap, HashSet};
 
 /// One test position: the board (side to move first), whose turn it is, the move perfect play
@@ -20,7 +20,7 @@ pub struct TestPosition {
     /// Whether Black is to move.
     pub black_to_move: bool,
     /// The move the perfect-play part of the game made.
-    pub best_move: usize,
+    pub best_move: Square,
     /// Exact score (final disc difference under perfect play) from the mover's side.
     pub score: i8,
     /// Index of its game in the data.
@@ -68,8 +68,8 @@ pub fn extract(
             .filter(|next| next.game == label.game)
             .map(|next| (next.black | next.white) & !occupied)
             .filter(|added| added.count_ones() == 1)
-            .map(|added| added.trailing_zeros() as usize)
-            .filter(|&mv| board.moves() >> mv & 1 != 0);
+            .and_then(Square::first)
+            .filter(|mv| board.moves() & mv.bit() != 0);
         let Some(best_move) = next else {
             dropped.no_move += 1;
             continue;
@@ -109,7 +109,7 @@ pub fn to_obf(p: &TestPosition) -> String {
         "{} {}; {}:{:+};",
         position.board_string(),
         if p.black_to_move { 'X' } else { 'O' },
-        square_name(p.best_move).to_ascii_uppercase(),
+        p.best_move.name(),
         p.score
     )
 }
@@ -150,7 +150,7 @@ mod tests {
                 let &(_, best) = solved
                     .moves
                     .iter()
-                    .find(|&&(sq, _)| usize::from(sq) == p.best_move)
+                    .find(|&&(sq, _)| sq == p.best_move)
                     .expect("the move is legal");
                 assert_eq!(best, solved.score, "the kept move is a best move");
                 // the OBF line reads back as the same position and annotation

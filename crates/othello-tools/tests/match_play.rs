@@ -2,7 +2,7 @@
 //! GRhino (skipped when it is not installed), and self-play consistency at a fixed level.
 
 use ply_othello::wthor;
-use ply_othello::{Color, Position, PASS};
+use ply_othello::{Color, Position, Square};
 use ply_othello_engine::{Engine, EngineOptions, Limits};
 use ply_othello_tools::matchplay::{
     openings_from_games, play_game, GameOptions, GtpClient, Termination,
@@ -68,7 +68,7 @@ fn short_game_against_grhino_level_1() {
 }
 
 /// Plays a whole game engine-against-itself at `level` from `opening`.
-fn self_game(engine: &mut Engine, opening: &[usize], level: u8) -> Vec<usize> {
+fn self_game(engine: &mut Engine, opening: &[Square], level: u8) -> Vec<Square> {
     engine.new_game();
     let mut pos = ply_othello::play_moves(Position::start(), opening).unwrap();
     let mut moves = opening.to_vec();
@@ -79,8 +79,8 @@ fn self_game(engine: &mut Engine, opening: &[usize], level: u8) -> Vec<usize> {
     let stop = AtomicBool::new(false);
     while !pos.board.is_game_over() {
         let out = engine.think(&pos.board, &limits, &stop, &mut |_| {});
-        let sq = usize::from(out.best);
-        if sq == PASS {
+        let sq = out.best;
+        if sq.is_pass() {
             pos.pass();
         } else {
             assert!(pos.play(sq), "engine move is legal");

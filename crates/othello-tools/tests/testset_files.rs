@@ -31,7 +31,7 @@ fn committed_test_set_is_sound() {
             assert_eq!(board.empty_count(), empties);
             assert_eq!(p.moves.len(), 1, "one move and its exact score");
             let (mv, _) = p.moves[0];
-            assert!(board.moves() >> mv & 1 != 0, "the move is legal");
+            assert!(board.moves() & mv.bit() != 0, "the move is legal");
             assert!(seen.insert(key(&board)), "a position repeats");
         }
         // the solver checks a sample: at 14 empties the score of every move (the file's move
@@ -51,7 +51,7 @@ fn committed_test_set_is_sound() {
             let (mv, score) = p.moves[0];
             assert_eq!(solved.score, score, "{}", p.position.board_string());
             if mode == Mode::AllMoves {
-                let best = solved.moves.iter().find(|&&(m, _)| usize::from(m) == mv);
+                let best = solved.moves.iter().find(|&&(m, _)| m == mv);
                 assert_eq!(
                     best.map(|&(_, s)| s),
                     Some(score),

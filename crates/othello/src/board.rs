@@ -7,23 +7,15 @@
 //! unchecked ([`Board::from_bits_unchecked`], debug-asserted). Every method that changes a board
 //! keeps the invariant when its own contract is kept.
 
-use crate::{flip, get_moves, hash, square_name};
-use thiserror::Error;
+use crate::BoardError;
+use crate::{flip, get_moves, with_kernel, Cpu, Kernel};
 
 /// A position: discs of the side to move (`player`) and of the other side (`opponent`), which
-/// never overlap. Bit index = square (A1 = 0 ... H8 = 63, see [`crate::square`]).
+/// never overlap. Bit index = square (A1 = 0 ... H8 = 63, see [`Square`](crate::Square)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
     player: u64,
     opponent: u64,
-}
-
-/// Why two bitboards are not a [`Board`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum BoardError {
-    /// Some squares hold a disc of both sides (the mask of those squares).
-    #[error("both sides have a disc on {} ({} square(s) overlap)", square_name(.0.trailing_zeros() as usize), .0.count_ones())]
-    Overlap(u64),
 }
 
 impl Board {
@@ -195,10 +187,12 @@ impl Board {
         final_score(self.player, self.opponent)
     }
 
-    /// CRC32C hash of the board (SSE4.2 instruction when available, identical portable fallback).
+    /// CRC32C hash of the board ([`crate::hash`]) with the kernel of the CPU level found once by
+    /// [`Cpu::detect`]: the SSE4.2 instruction where the CPU has it, an identical portable
+    /// fallback otherwise. Searches call their kernel's [`Kernel::hash`] instead.
     #[inline]
     pub fn hash(&self) -> u64 {
-        hash::hash(self.player, self.opponent)
+        with_kernel!(Cpu::detect(), |k| k.hash(self.player, self.opponent))
     }
 
     /// True when the two bitboards do not overlap: always, unless a caller broke the contract
@@ -231,14 +225,14 @@ pub const fn final_score(player: u64, opponent: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::parse_square;
+    use crate::Square;
 
     #[test]
     fn start_moves() {
         let b = Board::start();
         let expected = ["D3", "C4", "F5", "E6"]
             .iter()
-            .fold(0u64, |m, s| m | 1 << parse_square(s).unwrap());
+            .fold(0u64, |m, s| m | s.parse::<Square>().unwrap().bit());
         assert_eq!(b.moves(), expected);
         assert_eq!(b.player_count(), 2);
         assert_eq!(b.opponent_count(), 2);
@@ -248,8 +242,8 @@ mod tests {
     #[test]
     fn play_and_score() {
         let mut b = Board::start();
-        let f5 = parse_square("f5").unwrap();
-        assert_eq!(b.play(f5), 1 << parse_square("e5").unwrap());
+        let f5 = Square::F5.index();
+        assert_eq!(b.play(f5), Square::E5.bit());
         assert_eq!(b.player_count(), 1);
         assert_eq!(b.opponent_count(), 4);
         assert_eq!(b.play(0), 0, "A1 is illegal");

@@ -1,6 +1,18 @@
-//! Parse errors of every text form (squares, boards, OBF lines, move lists).
+//! The rules crate's errors: [`ParseError`] for every text form (squares, boards, OBF lines, move
+//! lists) and [`BoardError`] for bitboards that are no board. They sit on `square` alone, so
+//! every other module can use them; reading a [`Square`] from text is here for that reason.
 
+use crate::square::Square;
+use std::str::FromStr;
 use thiserror::Error;
+
+/// Why two bitboards are not a [`Board`](crate::Board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// Some squares hold a disc of both sides (the mask of those squares).
+    #[error("both sides have a disc on {} ({} square(s) overlap)", Square::first(*.0).unwrap_or(Square::PASS), .0.count_ones())]
+    Overlap(u64),
+}
 
 /// Why a text could not be read as a square, board, OBF line or move list.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -41,8 +53,22 @@ pub enum ParseError {
     /// Bitboards with a disc of both sides on a square (only from formats that give the two
     /// sides apart).
     #[error(transparent)]
-    Board(#[from] crate::BoardError),
+    Board(#[from] BoardError),
     /// An empty line where an item was expected.
     #[error("empty input")]
     Empty,
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+
+    /// Parses a coordinate "A1".."H8" (case-insensitive, surrounding whitespace ignored); a
+    /// pass is no coordinate (move lists and GGF read it themselves).
+    ///
+    /// # Errors
+    /// [`ParseError::BadSquare`] when the text is not a coordinate.
+    fn from_str(s: &str) -> Result<Square, ParseError> {
+        Square::from_coordinate(s.trim().as_bytes())
+            .ok_or_else(|| ParseError::BadSquare(s.to_string()))
+    }
 }

@@ -1,6 +1,6 @@
 //! A game record shared by the protocols: the position, the moves played (with passes) and undo.
 
-use crate::{Color, Position, PASS};
+use crate::{Color, Position, Square};
 
 /// Why a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +20,7 @@ pub enum MoveError {
 #[derive(Debug, Clone)]
 pub struct Game {
     history: Vec<Position>,
-    moves: Vec<usize>,
+    moves: Vec<Square>,
 }
 
 impl Default for Game {
@@ -60,27 +60,27 @@ impl Game {
         &self.history
     }
 
-    /// The moves played so far (squares, [`PASS`] for passes).
-    pub fn moves(&self) -> &[usize] {
+    /// The moves played so far (squares, [`Square::PASS`] for passes).
+    pub fn moves(&self) -> &[Square] {
         &self.moves
     }
 
-    /// Plays `sq` (or [`PASS`]) for the side to move after checking legality.
+    /// Plays `sq` (or [`Square::PASS`]) for the side to move after checking legality.
     ///
     /// # Errors
     /// [`MoveError`] when the move is illegal or the game is over.
-    pub fn play(&mut self, sq: usize) -> Result<(), MoveError> {
+    pub fn play(&mut self, sq: Square) -> Result<(), MoveError> {
         let mut pos = self.position();
         if pos.board.is_game_over() {
             return Err(MoveError::GameOver);
         }
-        if sq == PASS {
+        if sq.is_pass() {
             if pos.board.moves() != 0 {
                 return Err(MoveError::IllegalPass);
             }
             pos.pass();
-        } else if sq >= 64 || !pos.play(sq) {
-            return Err(MoveError::Illegal(crate::square_name(sq).to_string()));
+        } else if !pos.play(sq) {
+            return Err(MoveError::Illegal(sq.to_string()));
         }
         self.history.push(pos);
         self.moves.push(sq);
@@ -92,23 +92,23 @@ impl Game {
     ///
     /// # Errors
     /// [`MoveError`] when the move is illegal for `color`.
-    pub fn play_as(&mut self, color: Color, sq: usize) -> Result<(), MoveError> {
+    pub fn play_as(&mut self, color: Color, sq: Square) -> Result<(), MoveError> {
         let pos = self.position();
-        if sq == PASS && pos.board.is_game_over() {
+        if sq.is_pass() && pos.board.is_game_over() {
             // Engines answer `pass` once nobody can move; relaying it changes nothing.
             return Ok(());
         }
         if pos.side != color && pos.board.moves() == 0 && !pos.board.is_game_over() {
-            self.play(PASS)?;
+            self.play(Square::PASS)?;
         }
         if self.position().side != color {
-            if sq == PASS {
+            if sq.is_pass() {
                 // A pass by the side that just moved is a no-op in GTP terms.
                 return Ok(());
             }
             return Err(MoveError::Illegal(format!(
                 "{} (not {}'s turn)",
-                crate::square_name(sq),
+                sq,
                 color_name(color)
             )));
         }
@@ -120,9 +120,9 @@ impl Game {
     ///
     /// # Errors
     /// [`MoveError`] when the move is illegal.
-    pub fn play_after_forced_pass(&mut self, sq: usize) -> Result<(), MoveError> {
+    pub fn play_after_forced_pass(&mut self, sq: Square) -> Result<(), MoveError> {
         let pos = self.position();
-        let color = if sq != PASS && pos.board.moves() == 0 {
+        let color = if !sq.is_pass() && pos.board.moves() == 0 {
             pos.side.other()
         } else {
             pos.side
@@ -167,10 +167,9 @@ mod tests {
     #[test]
     fn play_undo_and_illegal_moves() {
         let mut g = Game::default();
-        assert_eq!(g.play(0), Err(MoveError::Illegal("A1".into())));
-        assert_eq!(g.play(PASS), Err(MoveError::IllegalPass));
-        let f5 = crate::parse_square("f5").unwrap();
-        g.play(f5).unwrap();
+        assert_eq!(g.play(Square::A1), Err(MoveError::Illegal("A1".into())));
+        assert_eq!(g.play(Square::PASS), Err(MoveError::IllegalPass));
+        g.play(Square::F5).unwrap();
         assert_eq!(g.position().side, Color::White);
         assert!(g.undo());
         assert_eq!(g.position(), Position::start());
@@ -180,10 +179,10 @@ mod tests {
     #[test]
     fn a_pass_after_the_end_is_accepted_as_a_no_op() {
         let mut g = Game::new(Position::from_colors(1, 0, Color::White).unwrap());
-        assert_eq!(g.play_as(Color::White, PASS), Ok(()));
-        assert_eq!(g.play_as(Color::Black, PASS), Ok(()));
+        assert_eq!(g.play_as(Color::White, Square::PASS), Ok(()));
+        assert_eq!(g.play_as(Color::Black, Square::PASS), Ok(()));
         assert!(g.moves().is_empty());
-        assert_eq!(g.play(PASS), Err(MoveError::GameOver));
+        assert_eq!(g.play(Square::PASS), Err(MoveError::GameOver));
     }
 
     #[test]

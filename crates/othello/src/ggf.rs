@@ -11,7 +11,7 @@
 //! pass. Other properties (players, clocks, result...) are kept by name but not interpreted.
 
 use crate::game::{Game, MoveError};
-use crate::{parse_square, Color, Position, PASS};
+use crate::{Color, Position, Square};
 use thiserror::Error;
 
 /// Why a GGF record could not be read.
@@ -162,13 +162,13 @@ fn parse_board(value: &str) -> Result<Position, GgfError> {
         .map_err(|e| bad(&e.to_string()))
 }
 
-/// `F5`, `f5/-2.00/1.5`, `PA`, `pass`: the square or [`PASS`] (eval and time are ignored).
-pub fn parse_move(value: &str) -> Option<usize> {
+/// `F5`, `f5/-2.00/1.5`, `PA`, `pass`: the square or [`Square::PASS`] (eval and time are ignored).
+pub fn parse_move(value: &str) -> Option<Square> {
     let mv = value.split('/').next().unwrap_or("").trim();
     if mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("pass") {
-        Some(PASS)
+        Some(Square::PASS)
     } else {
-        parse_square(mv).ok()
+        mv.parse().ok()
     }
 }
 
@@ -194,11 +194,9 @@ pub fn to_ggf(game: &Game) -> String {
             Color::Black => 'B',
             Color::White => 'W',
         };
-        s.push_str(&format!(
-            "{key}[{}]",
-            crate::square_name(m).replace("PS", "PA")
-        ));
-        if m == PASS {
+        let name = if m.is_pass() { "PA" } else { m.name() };
+        s.push_str(&format!("{key}[{name}]"));
+        if m.is_pass() {
             pos.pass();
         } else {
             pos.play(m);
@@ -241,27 +239,20 @@ mod tests {
 
     /// A game with a forced pass, found by deterministic pseudo-random play.
     fn game_with_a_pass() -> Game {
-        let mut seed = 7u64;
+        let mut rng = ply_testkit::XorShift64::new(7);
         loop {
             let mut g = Game::default();
             while !g.position().board.is_game_over() {
                 let moves = g.position().board.moves();
                 if moves == 0 {
-                    g.play(PASS).unwrap();
+                    g.play(Square::PASS).unwrap();
                     // one more move, so the pass is not the record's last word
-                    let next = g.position().board.moves().trailing_zeros() as usize;
+                    let next = Square::first(g.position().board.moves()).unwrap();
                     g.play(next).unwrap();
                     return g;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let k = (seed >> 33) as u32 % moves.count_ones();
-                let mut m = moves;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                g.play(m.trailing_zeros() as usize).unwrap();
+                let sq = Square::new(rng.pick_bit(moves)).expect("a legal move");
+                g.play(sq).unwrap();
             }
         }
     }

@@ -2,6 +2,9 @@
 //! CRC32C steps, the SSE4.2 `crc32` instruction when present and a table-driven fallback giving identical values.
 //!
 //! The CRC is the raw update (no initial or final inversion), exactly what `_mm_crc32_u64` computes.
+//!
+//! This module sits below [`crate::kernel`], whose tokens hash with these functions; the hash
+//! with the detected CPU's kernel is [`Board::hash`](crate::Board::hash).
 
 /// Reflected CRC32C polynomial.
 const POLY: u32 = 0x82F6_3B78;
@@ -84,14 +87,6 @@ pub fn hash_portable(player: u64, opponent: u64) -> u64 {
 pub fn hash_sse42(player: u64, opponent: u64) -> u64 {
     let a = crc32c_u64_sse42(0, player);
     combine(a, crc32c_u64_sse42(a, opponent))
-}
-
-/// Board hash with the kernel of the CPU level found once by [`crate::Cpu::detect`] (the SSE4.2
-/// instruction where the CPU has it). Searches call their kernel's [`crate::Kernel::hash`].
-#[inline]
-pub fn hash(player: u64, opponent: u64) -> u64 {
-    use crate::Kernel;
-    crate::with_kernel!(crate::Cpu::detect(), |k| k.hash(player, opponent))
 }
 
 #[cfg(test)]

@@ -5,12 +5,12 @@
 //! A move XORs the flipped discs in and swaps the sides (Edax's representation, `board.c`).
 //!
 //! ```
-//! use ply_othello::{Board, get_moves, flip, square::parse_square};
+//! use ply_othello::{Board, get_moves, flip, Square};
 //! let mut b = Board::start();
 //! assert_eq!(get_moves(b.player(), b.opponent()).count_ones(), 4);
-//! let f5 = parse_square("F5").unwrap();
-//! let flipped = flip(f5, b.player(), b.opponent());
-//! b.play_flips(f5, flipped);
+//! let f5: Square = "F5".parse().unwrap();
+//! let flipped = flip(f5.index(), b.player(), b.opponent());
+//! b.play_flips(f5.index(), flipped);
 //! assert_eq!(b.opponent().count_ones(), 4); // black, now the opponent, has 4 discs
 //! ```
 //!
@@ -70,7 +70,10 @@
 //!   format), [`wthor`] (the WTHOR database of the French federation).
 //! - Text: [`Position`] (`FromStr`/`Display`: 64 squares + side), [`parse_obf_line`] /
 //!   [`parse_obf`] → [`Obf`], [`parse_moves`] / [`play_moves`] / [`parse_and_play`] /
-//!   [`format_moves`], [`parse_square`] / [`square_name`]; errors are [`ParseError`].
+//!   [`format_moves`]; errors are [`ParseError`].
+//! - Moves: [`Square`] (`A1`..`H8` and [`Square::PASS`]; `Display`/`FromStr`, `index`, `bit`), the
+//!   one move type of the crate family. The bitboard layer ([`Board`], [`flip()`], the kernels)
+//!   takes raw square indices (`Square::index`).
 //! - Perft (issue 5 convention: a forced pass uses a ply, a finished game is one leaf at every greater
 //!   depth): [`perft(board, depth) -> u64`](perft()), [`perft_with(board, depth, cpu)`](perft_with),
 //!   [`perft_parallel(board, depth, threads)`](perft_parallel), and [`perft_reference`] (slow,
@@ -83,15 +86,14 @@
 //! - [`kernel`]: the CPU level ([`Cpu`]) and its tokens (`Portable`, `Avx2`, `Avx512`), the
 //!   [`Kernel`] trait and the macros [`for_each_kernel!`] / [`with_kernel!`].
 //! - [`hash`]: CRC32C of a board, with its SSE4.2 and portable versions.
-//! - [`square`]: square names and numbering, [`PASS`], `SQUARE_NAMES`, `bit`.
 //! - [`symmetry`]: the 8 symmetries of the board on bitboards and squares.
 //! - [`lines`]: the geometry the flip variants share (directions, ray masks, neighbours), for
 //!   callers writing their own move generators.
 //! - [`ggf`] and [`wthor`]: the two game-record formats, each with its reader's helpers (GGF
 //!   move tokens; WTHOR replay and directory reading).
 //!
-//! Private, their items re-exported here: `board` ([`Board`], [`BoardError`], [`final_score()`]),
-//! `color` ([`Color`]), `error` ([`ParseError`]), `game` ([`Game`], [`MoveError`],
+//! Private, their items re-exported here: `board` ([`Board`], [`final_score()`]),
+//! `color` ([`Color`]), `error` ([`ParseError`], [`BoardError`]), `square` ([`Square`]), `game` ([`Game`], [`MoveError`],
 //! [`color_name`]), `movelist` (move-list text), `obf` ([`Obf`], [`Verdict`], the OBF readers),
 //! `position` ([`Position`]), `perft` (the perft functions).
 #![deny(missing_docs)]
@@ -110,13 +112,13 @@ pub mod moves;
 mod obf;
 mod perft;
 mod position;
-pub mod square;
+mod square;
 pub mod symmetry;
 pub mod wthor;
 
-pub use board::{final_score, Board, BoardError};
+pub use board::{final_score, Board};
 pub use color::Color;
-pub use error::ParseError;
+pub use error::{BoardError, ParseError};
 pub use flip::portable::flip;
 pub use game::{color_name, Game, MoveError};
 pub use ggf::{parse_ggf, to_ggf, GgfError, GgfGame};
@@ -126,5 +128,5 @@ pub use moves::portable::get_moves;
 pub use obf::{parse_obf, parse_obf_line, Obf, Verdict};
 pub use perft::{perft, perft_parallel, perft_reference, perft_with};
 pub use position::Position;
-pub use square::{parse_square, square_name, PASS};
+pub use square::Square;
 pub use wthor::{WthorError, WthorFile, WthorGame, WthorPly};

@@ -2,14 +2,13 @@
 //! dashes), `PA`/`PS` for a pass (case-insensitive). Passes may also be left out: a move played when
 //! the side to move has none is taken after an implicit pass (as in game records such as WTHOR).
 
-use crate::square::{square_from_bytes, square_name, PASS};
-use crate::{ParseError, Position};
+use crate::{ParseError, Position, Square};
 
-/// Reads the moves of a list (squares, or [`PASS`]) without checking legality.
+/// Reads the moves of a list (squares, or [`Square::PASS`]) without checking legality.
 ///
 /// # Errors
 /// [`ParseError::BadMove`] for a token that is neither a coordinate nor a pass.
-pub fn parse_moves(s: &str) -> Result<Vec<usize>, ParseError> {
+pub fn parse_moves(s: &str) -> Result<Vec<Square>, ParseError> {
     let bytes: Vec<u8> = s
         .bytes()
         .filter(|b| !(b.is_ascii_whitespace() || *b == b',' || *b == b'-'))
@@ -23,9 +22,9 @@ pub fn parse_moves(s: &str) -> Result<Vec<usize>, ParseError> {
                     (b'p', b'a' | b's')
                 ) =>
             {
-                PASS
+                Square::PASS
             }
-            _ => square_from_bytes(pair).ok_or_else(|| {
+            _ => Square::from_coordinate(pair).ok_or_else(|| {
                 ParseError::BadMove(String::from_utf8_lossy(pair).into_owned(), ply)
             })?,
         };
@@ -34,16 +33,16 @@ pub fn parse_moves(s: &str) -> Result<Vec<usize>, ParseError> {
     Ok(out)
 }
 
-/// Plays a list of moves (squares or [`PASS`]) from `start`, checking each for legality and
+/// Plays a list of moves (squares or [`Square::PASS`]) from `start`, checking each for legality and
 /// inserting a pass when a move comes while the side to move has none.
 ///
 /// # Errors
 /// [`ParseError::IllegalMove`] / [`ParseError::IllegalPass`] with the 0-based index in `moves`.
-pub fn play_moves(start: Position, moves: &[usize]) -> Result<Position, ParseError> {
+pub fn play_moves(start: Position, moves: &[Square]) -> Result<Position, ParseError> {
     let mut pos = start;
     for (ply, &m) in moves.iter().enumerate() {
         let own = pos.board.moves();
-        if m == PASS {
+        if m.is_pass() {
             if own != 0 || pos.board.opponent_moves() == 0 {
                 return Err(ParseError::IllegalPass(ply));
             }
@@ -53,8 +52,8 @@ pub fn play_moves(start: Position, moves: &[usize]) -> Result<Position, ParseErr
         if own == 0 && pos.board.opponent_moves() != 0 {
             pos.pass();
         }
-        if m >= 64 || !pos.play(m) {
-            return Err(ParseError::IllegalMove(square_name(m).to_string(), ply));
+        if !pos.play(m) {
+            return Err(ParseError::IllegalMove(m.to_string(), ply));
         }
     }
     Ok(pos)
@@ -69,14 +68,14 @@ pub fn parse_and_play(start: Position, s: &str) -> Result<Position, ParseError> 
 }
 
 /// Writes moves as lower-case coordinates without separators (`f5d6c3`), `pa` for a pass.
-pub fn format_moves(moves: &[usize]) -> String {
+pub fn format_moves(moves: &[Square]) -> String {
     moves
         .iter()
         .map(|&m| {
-            if m == PASS {
+            if m.is_pass() {
                 "pa".to_string()
             } else {
-                square_name(m).to_ascii_lowercase()
+                m.name().to_ascii_lowercase()
             }
         })
         .collect()
@@ -89,7 +88,16 @@ mod tests {
     #[test]
     fn parse_and_format() {
         let m = parse_moves("f5d6 C3,pa-PS").unwrap();
-        assert_eq!(m, vec![37, 43, 18, PASS, PASS]);
+        assert_eq!(
+            m,
+            [
+                Square::F5,
+                Square::D6,
+                Square::C3,
+                Square::PASS,
+                Square::PASS
+            ]
+        );
         assert_eq!(format_moves(&m), "f5d6c3papa");
         assert_eq!(parse_moves("f5d"), Err(ParseError::BadMove("d".into(), 1)));
         assert_eq!(

@@ -1,16 +1,15 @@
 //! Edax OBF lines: `<64 squares> <X|O>; A2:+38; C7:+36; ...`, each annotation being a move and its
 //! exact score from the side to move. Lines starting with `%` (and empty lines) are comments.
 
-use crate::square::{square_from_bytes, PASS};
-use crate::{ParseError, Position};
+use crate::{ParseError, Position, Square};
 
 /// One OBF problem: the position and its annotated (move, score) list, in file order.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Obf {
     /// Board and side to move.
     pub position: Position,
-    /// Annotated moves (square, or [`PASS`]) with their scores, as listed.
-    pub moves: Vec<(usize, i32)>,
+    /// Annotated moves (square, or [`Square::PASS`]) with their scores, as listed.
+    pub moves: Vec<(Square, i32)>,
 }
 
 impl Obf {
@@ -20,7 +19,7 @@ impl Obf {
     }
 
     /// The annotated moves that reach the best score.
-    pub fn best_moves(&self) -> Vec<usize> {
+    pub fn best_moves(&self) -> Vec<Square> {
         let best = self.best_score();
         self.moves
             .iter()
@@ -30,7 +29,7 @@ impl Obf {
     }
 
     /// The file's best move: the first annotated move with the best score.
-    pub fn best_move(&self) -> Option<usize> {
+    pub fn best_move(&self) -> Option<Square> {
         let best = self.best_score()?;
         self.moves
             .iter()
@@ -39,24 +38,24 @@ impl Obf {
     }
 
     /// The annotated score of `mv` (the first annotation of it), if the file gives one.
-    pub fn annotation(&self, mv: usize) -> Option<i32> {
+    pub fn annotation(&self, mv: Square) -> Option<i32> {
         self.moves.iter().find(|&&(m, _)| m == mv).map(|&(_, s)| s)
     }
 
-    /// Whether `mv` (a square or [`PASS`]) can be played in the problem's position: a pass
+    /// Whether `mv` (a square or [`Square::PASS`]) can be played in the problem's position: a pass
     /// only when the side to move has no move and the game is not over.
-    pub fn is_legal(&self, mv: usize) -> bool {
+    pub fn is_legal(&self, mv: Square) -> bool {
         let board = &self.position.board;
-        if mv == PASS {
+        if mv.is_pass() {
             board.moves() == 0 && !board.is_game_over()
         } else {
-            mv < 64 && board.moves() & (1u64 << mv) != 0
+            board.moves() & mv.bit() != 0
         }
     }
 
     /// The annotated moves that cannot be played in the position, in file order: such a line
     /// is wrong whatever a solver answers.
-    pub fn illegal_annotations(&self) -> Vec<usize> {
+    pub fn illegal_annotations(&self) -> Vec<Square> {
         self.moves
             .iter()
             .map(|&(m, _)| m)
@@ -68,7 +67,7 @@ impl Obf {
     /// a pass), against the annotations. An annotation of an illegal move makes the line
     /// wrong ([`Verdict::IllegalAnnotation`]) before anything else; then the score is judged;
     /// a wrong score is not judged further.
-    pub fn check(&self, score: i32, best_move: Option<usize>) -> Verdict {
+    pub fn check(&self, score: i32, best_move: Option<Square>) -> Verdict {
         if let Some(&mv) = self.illegal_annotations().first() {
             return Verdict::IllegalAnnotation { annotated: mv };
         }
@@ -108,7 +107,7 @@ impl Obf {
 
     /// The annotations a solver's per-move scores (`scores`: move and exact score) disagree
     /// with, as (move, file score, solver score or `None` when it gave none), in file order.
-    pub fn wrong_annotations(&self, scores: &[(usize, i32)]) -> Vec<(usize, i32, Option<i32>)> {
+    pub fn wrong_annotations(&self, scores: &[(Square, i32)]) -> Vec<(Square, i32, Option<i32>)> {
         self.moves
             .iter()
             .filter_map(|&(m, s)| {
@@ -139,14 +138,14 @@ pub enum Verdict {
     /// The best score, but with a move the file annotates with a lower score.
     WrongMove {
         /// The file's best move.
-        expected: usize,
+        expected: Square,
     },
     /// The file annotates no move: nothing to check.
     Unannotated,
     /// The file annotates a move that cannot be played in the position (the first such).
     IllegalAnnotation {
-        /// The illegal move (a square or [`PASS`]).
-        annotated: usize,
+        /// The illegal move (a square or [`Square::PASS`]).
+        annotated: Square,
     },
 }
 
@@ -167,18 +166,18 @@ impl core::fmt::Display for Obf {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{};", self.position)?;
         for &(m, s) in &self.moves {
-            write!(f, " {}:{s:+};", crate::square_name(m))?;
+            write!(f, " {m}:{s:+};")?;
         }
         Ok(())
     }
 }
 
 /// Reads a move token of an annotation: "A1".."H8" or "PS"/"PA" (pass), case-insensitive.
-fn parse_move_token(t: &str) -> Option<usize> {
+fn parse_move_token(t: &str) -> Option<Square> {
     if t.eq_ignore_ascii_case("ps") || t.eq_ignore_ascii_case("pa") {
-        return Some(PASS);
+        return Some(Square::PASS);
     }
-    square_from_bytes(t.as_bytes())
+    Square::from_coordinate(t.as_bytes())
 }
 
 /// Parses one OBF line; `Ok(None)` for a comment or empty line.
@@ -247,9 +246,9 @@ mod tests {
         let o = parse_obf_line(line).unwrap().unwrap();
         assert_eq!(o.position.side, Color::Black);
         assert_eq!(o.moves.len(), 8);
-        assert_eq!(o.moves[0], (62, 18));
-        assert_eq!(o.moves[7], (14, -24));
-        assert_eq!(o.best_moves(), vec![62]);
+        assert_eq!(o.moves[0], (Square::G8, 18));
+        assert_eq!(o.moves[7], (Square::G2, -24));
+        assert_eq!(o.best_moves(), vec![Square::G8]);
         assert_eq!(o.to_string(), line);
         assert_eq!(parse_obf_line("% comment"), Ok(None));
         assert_eq!(parse_obf_line("   "), Ok(None));
@@ -264,29 +263,42 @@ mod tests {
         let o = parse_obf_line(&format!("{FFO1}; G8:+18; H1:+18; H7:-2;"))
             .unwrap()
             .unwrap();
-        assert_eq!(o.best_move(), Some(62));
-        assert_eq!(o.check(18, Some(62)), Verdict::Correct);
+        assert_eq!(o.best_move(), Some(Square::G8));
+        assert_eq!(o.check(18, Some(Square::G8)), Verdict::Correct);
         assert_eq!(o.check(18, None), Verdict::Correct);
         assert_eq!(
-            o.check(18, Some(7)),
+            o.check(18, Some(Square::H1)),
             Verdict::AlternativeBest { annotated: true }
         );
         assert_eq!(
-            o.check(18, Some(8)),
+            o.check(18, Some(Square::A2)),
             Verdict::AlternativeBest { annotated: false }
         );
-        assert_eq!(o.check(18, Some(55)), Verdict::WrongMove { expected: 62 });
-        assert_eq!(o.check(2, Some(62)), Verdict::WrongScore { expected: 18 });
-        assert!(o.check(2, Some(62)).is_error() && !o.check(18, Some(8)).is_error());
+        assert_eq!(
+            o.check(18, Some(Square::H7)),
+            Verdict::WrongMove {
+                expected: Square::G8
+            }
+        );
+        assert_eq!(
+            o.check(2, Some(Square::G8)),
+            Verdict::WrongScore { expected: 18 }
+        );
+        assert!(
+            o.check(2, Some(Square::G8)).is_error() && !o.check(18, Some(Square::A2)).is_error()
+        );
         assert_eq!(o.check_wdl(1), Verdict::Correct);
         assert_eq!(o.check_wdl(0), Verdict::WrongScore { expected: 18 });
-        assert_eq!(o.wrong_annotations(&[(62, 18), (7, 18), (55, -2)]), vec![]);
         assert_eq!(
-            o.wrong_annotations(&[(62, 18), (55, -4)]),
-            vec![(7, 18, None), (55, -2, Some(-4))]
+            o.wrong_annotations(&[(Square::G8, 18), (Square::H1, 18), (Square::H7, -2)]),
+            vec![]
+        );
+        assert_eq!(
+            o.wrong_annotations(&[(Square::G8, 18), (Square::H7, -4)]),
+            vec![(Square::H1, 18, None), (Square::H7, -2, Some(-4))]
         );
         let bare = parse_obf_line(&format!("{FFO1};")).unwrap().unwrap();
-        assert_eq!(bare.check(0, Some(62)), Verdict::Unannotated);
+        assert_eq!(bare.check(0, Some(Square::G8)), Verdict::Unannotated);
         assert_eq!(bare.check_wdl(0), Verdict::Unannotated);
     }
 
@@ -296,17 +308,30 @@ mod tests {
         let o = parse_obf_line(&format!("{FFO1}; A1:+18; G8:+18;"))
             .unwrap()
             .unwrap();
-        assert!(o.is_legal(62) && !o.is_legal(0) && !o.is_legal(PASS));
-        assert_eq!(o.illegal_annotations(), vec![0]);
-        for verdict in [o.check(18, Some(62)), o.check(18, Some(8)), o.check_wdl(1)] {
-            assert_eq!(verdict, Verdict::IllegalAnnotation { annotated: 0 });
+        assert!(o.is_legal(Square::G8) && !o.is_legal(Square::A1) && !o.is_legal(Square::PASS));
+        assert_eq!(o.illegal_annotations(), vec![Square::A1]);
+        for verdict in [
+            o.check(18, Some(Square::G8)),
+            o.check(18, Some(Square::A2)),
+            o.check_wdl(1),
+        ] {
+            assert_eq!(
+                verdict,
+                Verdict::IllegalAnnotation {
+                    annotated: Square::A1
+                }
+            );
             assert!(verdict.is_error());
         }
         // a pass is legal only when the side to move has no move and the game goes on
         let over = parse_obf_line(&format!("{}XX X; PS:-2;", "-".repeat(62)))
             .unwrap()
             .unwrap();
-        assert_eq!(over.illegal_annotations(), vec![PASS], "the game is over");
+        assert_eq!(
+            over.illegal_annotations(),
+            vec![Square::PASS],
+            "the game is over"
+        );
         let must_pass = parse_obf_line(&format!("OX{} X; PS:-2;", "-".repeat(62)))
             .unwrap()
             .unwrap();
@@ -332,7 +357,7 @@ mod tests {
                 .unwrap()
                 .unwrap()
                 .moves,
-            vec![(PASS, 0)]
+            vec![(Square::PASS, 0)]
         );
     }
 }

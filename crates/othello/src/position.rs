@@ -2,7 +2,7 @@
 //! `X`/`*`/`B` black, `O`/`W` white, `-`/`.` empty (case-insensitive, whitespace between squares
 //! ignored), then the side to move (`X`/`*`/`B`/`Black` or `O`/`W`/`White`).
 
-use crate::{Board, BoardError, Color, ParseError};
+use crate::{Board, BoardError, Color, ParseError, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -55,9 +55,10 @@ impl Position {
         }
     }
 
-    /// Plays `sq` for the side to move; returns false (and changes nothing) if it is illegal.
-    pub fn play(&mut self, sq: usize) -> bool {
-        let ok = self.board.play(sq) != 0;
+    /// Plays `sq` for the side to move; returns false (and changes nothing) if it is illegal
+    /// (a pass included: [`Position::pass`] passes).
+    pub fn play(&mut self, sq: Square) -> bool {
+        let ok = self.board.play(sq.index()) != 0;
         if ok {
             self.side = self.side.other();
         }

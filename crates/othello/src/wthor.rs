@@ -5,7 +5,7 @@
 //!
 //! The records leave passes out: [`replay`] puts them back (see [`Replay`] for the rule).
 
-use crate::Position;
+use crate::{Position, Square};
 use std::path::{Path, PathBuf};
 
 /// Header length of a `.wtb` file.
@@ -31,8 +31,8 @@ pub struct WthorGame {
     pub black_final: u8,
     /// Black's disc count with perfect play from the file's `depth` empties.
     pub black_theoretical: u8,
-    /// Moves as square numbers (A1 = 0 .. H8 = 63); `None` past the end of the game.
-    pub moves: [Option<u8>; 60],
+    /// The moves (never [`Square::PASS`]: passes are implicit); `None` past the end of the game.
+    pub moves: [Option<Square>; 60],
 }
 
 impl WthorGame {
@@ -44,12 +44,12 @@ impl WthorGame {
 
 /// A recorded move that the side to move (after its pass, if it had no move) cannot play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {} at ply {ply} of a WTHOR record", crate::square_name(*square))]
+#[error("illegal move {square} at ply {ply} of a WTHOR record")]
 pub struct IllegalMove {
     /// Index of the move in the record (0 = the first move).
     pub ply: usize,
     /// The square it names.
-    pub square: usize,
+    pub square: Square,
 }
 
 /// One position of a replayed game: where the game stands after some moves, and what comes next.
@@ -58,7 +58,7 @@ pub struct WthorPly {
     /// The position after the moves played so far, before any pass.
     pub position: Position,
     /// The record's next move (a square), `None` where the record ends.
-    pub next: Option<usize>,
+    pub next: Option<Square>,
     /// True when the side to move has no legal move, so it passes before the other side plays
     /// `next` (only ever set when `next` is a move).
     pub pass_first: bool,
@@ -77,7 +77,7 @@ impl WthorPly {
 }
 
 /// Replays a WTHOR move list (see [`Replay`]).
-pub fn replay(moves: &[Option<u8>; 60]) -> Replay<'_> {
+pub fn replay(moves: &[Option<Square>; 60]) -> Replay<'_> {
     Replay {
         moves,
         position: Position::start(),
@@ -96,7 +96,7 @@ pub fn replay(moves: &[Option<u8>; 60]) -> Replay<'_> {
 /// the position it would reach, and the iteration ends there.
 #[derive(Clone, Debug)]
 pub struct Replay<'a> {
-    moves: &'a [Option<u8>; 60],
+    moves: &'a [Option<Square>; 60],
     position: Position,
     played: usize,
     error: Option<IllegalMove>,
@@ -115,7 +115,6 @@ impl Iterator for Replay<'_> {
             return Some(Err(e));
         }
         let next = self.moves.get(self.played).copied().flatten();
-        let next = next.map(usize::from);
         let ply = WthorPly {
             position: self.position,
             next,
@@ -169,7 +168,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<WthorFile, WthorError> {
             for (m, &b) in moves.iter_mut().zip(&g[8..]) {
                 let (row, col) = (b / 10, b % 10);
                 if (1..=8).contains(&row) && (1..=8).contains(&col) {
-                    *m = Some((row - 1) * 8 + col - 1);
+                    *m = Square::new(usize::from((row - 1) * 8 + col - 1));
                 }
             }
             WthorGame {
@@ -219,14 +218,14 @@ mod tests {
         ok[16 + 8] = 56; // F5 = row 5, col 6
         let f = parse(&ok, p).unwrap();
         assert_eq!(f.depth, 24);
-        assert_eq!(f.games[0].moves[0], Some(4 * 8 + 5));
+        assert_eq!(f.games[0].moves[0], Some(Square::F5));
         assert_eq!(f.games[0].moves[1], None);
     }
 
-    fn record(moves: &str) -> [Option<u8>; 60] {
+    fn record(moves: &str) -> [Option<Square>; 60] {
         let mut g = [None; 60];
         for (slot, sq) in g.iter_mut().zip(crate::parse_moves(moves).unwrap()) {
-            *slot = Some(sq as u8);
+            *slot = Some(sq);
         }
         g
     }
@@ -243,7 +242,7 @@ mod tests {
         let at_pass = plies[15];
         assert_eq!(at_pass.position.side, Color::White);
         assert_eq!(at_pass.position.board.moves(), 0);
-        assert_eq!(at_pass.next, Some(crate::parse_square("c6").unwrap()));
+        assert_eq!(at_pass.next, Some(Square::C6));
         assert_eq!(at_pass.mover_position().side, Color::Black);
         assert_eq!(plies[16].position.side, Color::White);
         assert_eq!(plies[17].next, None);
@@ -251,7 +250,7 @@ mod tests {
         assert_eq!(plies[17].position.board.empty_count(), 60 - 17);
         // Without the pass the same move would be White's, and illegal there.
         let mut white = at_pass.position;
-        assert!(!white.play(crate::parse_square("c6").unwrap()));
+        assert!(!white.play(Square::C6));
     }
 
     #[test]
@@ -261,10 +260,16 @@ mod tests {
         assert_eq!(plies.len(), 3);
         let first = plies[0].unwrap();
         assert_eq!(first.position, Position::start());
-        assert_eq!(first.next, Some(37));
+        assert_eq!(first.next, Some(Square::F5));
         assert!(!first.pass_first);
-        assert_eq!(plies[1].unwrap().next, Some(0));
-        assert_eq!(plies[2], Err(IllegalMove { ply: 1, square: 0 }));
+        assert_eq!(plies[1].unwrap().next, Some(Square::A1));
+        assert_eq!(
+            plies[2],
+            Err(IllegalMove {
+                ply: 1,
+                square: Square::A1
+            })
+        );
         let g = record("f5d6");
         let plies: Vec<_> = replay(&g).map(Result::unwrap).collect();
         assert_eq!(plies.len(), 3);

@@ -2,8 +2,8 @@
 //! arbitrary string makes a parser panic.
 
 use ply_othello::{
-    format_moves, parse_and_play, parse_moves, parse_obf, parse_obf_line, parse_square, play_moves,
-    square_name, Color, Position, PASS,
+    format_moves, parse_and_play, parse_moves, parse_obf, parse_obf_line, play_moves, Color,
+    Position, Square,
 };
 use ply_testkit::XorShift64;
 use proptest::prelude::*;
@@ -39,10 +39,9 @@ fn ffo_files_parse() {
             // Every annotated move is legal, scores are listed best first.
             for &(m, _) in &o.moves {
                 assert!(
-                    m < 64 && b.moves() >> m & 1 == 1,
-                    "{} #{i}: {} illegal",
+                    b.moves() & m.bit() != 0,
+                    "{} #{i}: {m} illegal",
                     path.display(),
-                    square_name(m)
                 );
             }
             assert!(o.moves.windows(2).all(|w| w[0].1 >= w[1].1));
@@ -61,12 +60,12 @@ fn ffo_first_problem() {
     let problems = parse_obf(&text).unwrap();
     assert_eq!(problems.len(), 19);
     assert_eq!(problems[0].position.side, Color::Black);
-    assert_eq!(problems[0].moves[0], (parse_square("G8").unwrap(), 18));
+    assert_eq!(problems[0].moves[0], (Square::G8, 18));
     assert_eq!(problems[0].position.board.empty_count(), 14);
 }
 
 /// A random game: the moves (with explicit passes) and the final position.
-fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
+fn random_game(seed: u64, plies: usize) -> (Vec<Square>, Position) {
     let mut rng = XorShift64::new(seed | 1);
     let mut pos = Position::start();
     let mut moves = Vec::new();
@@ -74,10 +73,10 @@ fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
         let m = pos.board.moves();
         if m == 0 {
             pos.pass();
-            moves.push(PASS);
+            moves.push(Square::PASS);
             continue;
         }
-        let sq = rng.pick_bit(m);
+        let sq = Square::new(rng.pick_bit(m)).unwrap();
         assert!(pos.play(sq));
         moves.push(sq);
     }
@@ -88,7 +87,7 @@ fn random_game(seed: u64, plies: usize) -> (Vec<usize>, Position) {
 fn games_round_trip_with_and_without_passes() {
     let mut with_pass = 0;
     for seed in 1..2000u64 {
-        let (moves, end) = random_game(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 60);
+        let (moves, end) = random_game(ply_testkit::splitmix(seed), 60);
         let text = format_moves(&moves);
         assert_eq!(parse_moves(&text).unwrap(), moves);
         assert_eq!(parse_and_play(Position::start(), &text), Ok(end));
@@ -96,10 +95,10 @@ fn games_round_trip_with_and_without_passes() {
             parse_and_play(Position::start(), &text.to_uppercase()),
             Ok(end)
         );
-        if moves.contains(&PASS) {
+        if moves.contains(&Square::PASS) {
             with_pass += 1;
-            let implicit: Vec<usize> = moves.iter().copied().filter(|&m| m != PASS).collect();
-            let trailing_pass = moves.last() == Some(&PASS);
+            let implicit: Vec<Square> = moves.iter().copied().filter(|m| !m.is_pass()).collect();
+            let trailing_pass = moves.last() == Some(&Square::PASS);
             if !trailing_pass {
                 assert_eq!(play_moves(Position::start(), &implicit), Ok(end));
             }
@@ -151,7 +150,7 @@ proptest! {
         let _ = parse_obf(&s);
         let _ = parse_moves(&s);
         let _ = parse_and_play(Position::start(), &s);
-        let _ = parse_square(&s);
+        let _ = s.parse::<Square>();
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //!   without AVX-512) go through [`skip_unsupported`], which is never fatal.
 //! - [`XorShift64`] is the seeded generator of the tests: random positions and inputs that are
 //!   the same on every run. [`XorShift64Star`] serves the tests whose inputs were drawn from
-//!   xorshift64*, so that they keep checking the same positions.
+//!   xorshift64*, so that they keep checking the same positions. [`splitmix`] turns a loop
+//!   counter into an unrelated seed (neighbouring counters give unrelated games).
 //!
 //! ```
 //! use ply_testkit::XorShift64;
@@ -147,8 +148,8 @@ pub fn chess_fen(pieces: &[(char, usize)], white_to_move: bool) -> String {
     out
 }
 
-/// The seeded generators of the tests, from their one home in `ply_batch::rng`.
-pub use ply_batch::rng::{XorShift64, XorShift64Star};
+/// The seeded generators of the tests and the seed hash, from their one home in `ply_batch::rng`.
+pub use ply_batch::rng::{splitmix, XorShift64, XorShift64Star};
 
 /// A fresh path `name` in this process's scratch folder `ply-<tag>-<pid>` under the system's
 /// temporary folder (created; a file left there by an earlier use of the name is removed).
@@ -203,9 +204,9 @@ mod tests {
             skip_unsupported("no per-thread CPU clock");
             return;
         };
-        let mut x = 1u64;
-        for i in 0..20_000_000u64 {
-            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
+        let (mut rng, mut x) = (XorShift64::new(1), 0u64);
+        for _ in 0..20_000_000u64 {
+            x = std::hint::black_box(x ^ rng.next());
         }
         let b = thread_cpu_time().expect("clock");
         assert!(b > a, "{a:?} {b:?} {x}");

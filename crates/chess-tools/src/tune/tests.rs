@@ -4,13 +4,7 @@ use ply_chess::Position;
 
 /// Positions of random games from the start (a fixed generator).
 fn positions(n: usize) -> Vec<Position> {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = ply_testkit::XorShift64::new(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos = Position::startpos();
@@ -19,7 +13,7 @@ fn positions(n: usize) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[(next() % moves.len() as u64) as usize]);
+            pos = pos.play(moves[rng.below(moves.len() as u64) as usize]);
             out.push(pos);
         }
     }

@@ -4,7 +4,7 @@
 use super::engine::EngineArgs;
 use super::CliError;
 use clap::Args;
-use ply_othello::{parse_and_play, Position};
+use ply_othello::{parse_and_play, Position, Square};
 use ply_othello_cli::protocol::format::{board_diagram, move_table, score_text};
 use ply_othello_engine::{Limits, MoveScore};
 use serde::Serialize;
@@ -61,8 +61,8 @@ struct AnalysisJson {
 }
 
 /// A move's name in the JSON output: lower case, `ps` for a pass.
-fn move_name(sq: u8) -> String {
-    ply_othello::square_name(usize::from(sq)).to_ascii_lowercase()
+fn move_name(sq: Square) -> String {
+    sq.name().to_ascii_lowercase()
 }
 
 impl MoveJson {

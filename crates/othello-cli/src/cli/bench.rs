@@ -4,6 +4,7 @@
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
+use ply_othello::Square;
 use ply_othello_engine::bench;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -55,7 +56,7 @@ pub fn run(a: &BenchArgs) -> Result<ExitCode, CliError> {
     let (lines, time) = bench::run(a.positions, a.level, a.threads);
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    let best = |b: u8| ply_othello::square_name(usize::from(b)).to_ascii_lowercase();
+    let best = |b: Square| b.name().to_ascii_lowercase();
     if a.json {
         let json = BenchJson {
             level: a.level,

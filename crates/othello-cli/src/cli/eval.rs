@@ -100,7 +100,7 @@ pub fn run(a: &EvalArgs) -> Result<ExitCode, CliError> {
                 "{}:{}: the annotated move {} is not legal in this position (scores not used)",
                 a.file.display(),
                 lineno + 1,
-                ply_othello::square_name(mv)
+                mv
             );
         }
         if let Some(e) = exact {

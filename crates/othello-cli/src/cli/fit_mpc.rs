@@ -6,6 +6,7 @@
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
+use ply_othello::Square;
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_tools::mpc;
 use std::path::PathBuf;
@@ -62,7 +63,7 @@ pub fn run(a: &FitMpcArgs) -> Result<ExitCode, CliError> {
     let boards = match &a.wthor {
         Some(dir) => {
             let files = ply_othello::wthor::read_dir(dir)?;
-            let games: Vec<[Option<u8>; 60]> = files
+            let games: Vec<[Option<Square>; 60]> = files
                 .iter()
                 .flat_map(|(_, f)| f.games.iter().map(|g| g.moves))
                 .collect();

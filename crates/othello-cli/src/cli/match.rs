@@ -11,7 +11,7 @@ use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use ply_othello::wthor;
-use ply_othello::{format_moves, Color};
+use ply_othello::{format_moves, Color, Square};
 use ply_othello_engine::MAX_HASH_MIB;
 use ply_othello_engine::{Engine, EngineOptions};
 use ply_othello_tools::matchplay::{
@@ -118,7 +118,7 @@ fn source_text(a: &MatchArgs) -> String {
 }
 
 /// The openings of the match: `--openings`, `--wthor` or the built-in set; at most `pairs`.
-fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<usize>>, CliError> {
+fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<Square>>, CliError> {
     let openings = match (&a.openings, &a.wthor) {
         (Some(p), _) => {
             let text = super::read_text(p)?;

@@ -9,7 +9,7 @@
 
 use super::CliError;
 use clap::Args;
-use ply_othello::{Board, Cpu, Position};
+use ply_othello::{Board, Cpu, Position, Square};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -81,10 +81,8 @@ fn divide(board: Board, depth: u32, cpu: Cpu) -> Vec<(String, u64)> {
         moves &= moves - 1;
         let mut child = board;
         child.play(sq);
-        out.push((
-            ply_othello::square_name(sq).to_ascii_lowercase(),
-            count(child),
-        ));
+        let name = Square::new(sq).expect("a legal move is a square").name();
+        out.push((name.to_ascii_lowercase(), count(child)));
     }
     out
 }

@@ -7,8 +7,7 @@ use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use indicatif::ProgressBar;
-use ply_othello::square_name;
-use ply_othello::{parse_obf_line, Obf, Verdict};
+use ply_othello::{parse_obf_line, Obf, Square, Verdict};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{Mode, RootResult, Solver};
 use serde::Serialize;
@@ -65,11 +64,6 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(ns as f64 * 1e-9)
 }
 
-/// Name of a square or pass code.
-fn name(x: u8) -> &'static str {
-    square_name(x as usize)
-}
-
 /// The search mode the flags ask for.
 fn mode(a: &SolveArgs) -> Mode {
     if a.all_moves {
@@ -110,13 +104,11 @@ fn solve_one(solver: &mut Solver, obf: &Obf, index: usize, mode: Mode) -> Solved
     };
     let verdict = match mode {
         Mode::Wdl => obf.check_wdl(result.score),
-        _ => obf.check(result.score, result.best.map(usize::from)),
+        _ => obf.check(result.score, result.best),
     };
     let mut errors = usize::from(verdict.is_error());
     if mode == Mode::AllMoves {
-        let scores: Vec<(usize, i32)> =
-            result.moves.iter().map(|&(m, s)| (m as usize, s)).collect();
-        errors += obf.wrong_annotations(&scores).len();
+        errors += obf.wrong_annotations(&result.moves).len();
     }
     Solved {
         index,
@@ -225,7 +217,7 @@ fn print_row(s: &Solved, obf: &Obf, mode: Mode) {
     let expected = obf
         .best_score()
         .map_or_else(|| "?".to_string(), |x| format!("{x:+}"));
-    let pv: Vec<&str> = r.pv.iter().map(|&x| name(x)).collect();
+    let pv: Vec<&str> = r.pv.iter().map(|x| x.name()).collect();
     let mark = if s.errors > 0 {
         " <-- ERROR"
     } else if matches!(s.verdict, Verdict::AlternativeBest { .. }) {
@@ -242,7 +234,7 @@ fn print_row(s: &Solved, obf: &Obf, mode: Mode) {
         "{:4} | {:7} | {:>4} | {:+5} | {expected:>8} | {:10.3} | {:10.3} | {:14} | {nps:12.0} | {}{mark}",
         s.index,
         s.empties,
-        r.best.map_or("--", name),
+        r.best.map_or("--", Square::name),
         r.score,
         s.seconds,
         s.cpu_seconds,
@@ -253,7 +245,7 @@ fn print_row(s: &Solved, obf: &Obf, mode: Mode) {
         let all: Vec<String> = r
             .moves
             .iter()
-            .map(|&(m, x)| format!("{}:{x:+}", name(m)))
+            .map(|&(m, x)| format!("{}:{x:+}", m))
             .collect();
         println!("     |   all moves: {}", all.join(" "));
     }
@@ -264,7 +256,7 @@ fn print_position_json(s: &Solved, obf: &Obf) {
     print_json(&PositionLine {
         index: s.index,
         empties: s.empties,
-        best: s.result.best.map_or("--", name),
+        best: s.result.best.map_or("--", Square::name),
         score: s.result.score,
         expected: obf.best_score(),
         errors: s.errors,
@@ -369,8 +361,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             bar.suspend(|| {
                 eprintln!(
                     "{}:{line}: the annotated move {} is not legal in this position",
-                    a.file,
-                    square_name(annotated)
+                    a.file, annotated
                 );
             });
         }

@@ -1,27 +1,26 @@
 //! Text shared by the protocols and the command line: principal variations, search depths,
 //! scores and the board diagram.
 
-use ply_othello::{square_name, Color, Position};
+use ply_othello::{Color, Position, Square};
 use ply_othello_engine::MoveScore;
 
-/// Name of a square code of a principal variation (`PS` for a pass).
-fn name(sq: u8) -> &'static str {
-    square_name(usize::from(sq))
+/// A move as NBoard writes it: the square's name, `PA` for a pass.
+pub fn nboard_move(sq: Square) -> &'static str {
+    if sq.is_pass() {
+        "PA"
+    } else {
+        sq.name()
+    }
 }
 
 /// `F5D6C3`: moves without separators (NBoard's `search` lines), `PA` for passes.
-pub fn pv_compact(pv: &[u8]) -> String {
-    pv.iter()
-        .map(|&m| match name(m) {
-            "PS" => "PA",
-            n => n,
-        })
-        .collect()
+pub fn pv_compact(pv: &[Square]) -> String {
+    pv.iter().map(|&m| nboard_move(m)).collect()
 }
 
 /// `F5 D6 C3`: moves separated by spaces, `PS` for passes (Edax's style).
-pub fn pv_spaced(pv: &[u8]) -> String {
-    pv.iter().map(|&m| name(m)).collect::<Vec<_>>().join(" ")
+pub fn pv_spaced(pv: &[Square]) -> String {
+    pv.iter().map(|m| m.name()).collect::<Vec<_>>().join(" ")
 }
 
 /// `21@73%` for a selective search, `21` without selectivity.
@@ -106,7 +105,7 @@ pub fn move_table(moves: &[MoveScore]) -> Vec<String> {
     for m in moves {
         lines.push(format!(
             "  {:>3} | {:>5} | {:<7} | {}",
-            name(m.square),
+            m.square.name(),
             score_text(m.score),
             format!(
                 "{}{}",
@@ -125,8 +124,9 @@ mod tests {
 
     #[test]
     fn texts() {
-        assert_eq!(pv_compact(&[37, 64, 43]), "F5PAD6");
-        assert_eq!(pv_spaced(&[37, 64, 43]), "F5 PS D6");
+        let pv = [Square::F5, Square::PASS, Square::D6];
+        assert_eq!(pv_compact(&pv), "F5PAD6");
+        assert_eq!(pv_spaced(&pv), "F5 PS D6");
         assert_eq!(depth_text(21, 73), "21@73%");
         assert_eq!(depth_text(24, 100), "24");
         assert_eq!(nboard_depth(24, 100, true), "24 exact");
@@ -138,12 +138,12 @@ mod tests {
         assert!(d.contains("5 - - - * O . - - 5"), "{d}");
         assert!(d.contains("* Black to move"), "{d}");
         let t = move_table(&[MoveScore {
-            square: 37,
+            square: Square::F5,
             score: -2,
             depth: 20,
             selectivity: 100,
             exact: true,
-            pv: vec![37, 43],
+            pv: vec![Square::F5, Square::D6],
         }]);
         assert_eq!(t[2], "   F5 |    -2 | 20 =    | F5 D6");
     }

@@ -5,7 +5,7 @@
 use super::format::board_diagram;
 use super::lines::NotUtf8;
 use ply_othello::{color_name, Game, MoveError};
-use ply_othello::{parse_square, square_name, Color, PASS};
+use ply_othello::{Color, Square};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -102,18 +102,19 @@ fn parse_color(s: &str) -> Result<Color, GtpError> {
     }
 }
 
-fn parse_vertex(s: &str) -> Result<usize, GtpError> {
+fn parse_vertex(s: &str) -> Result<Square, GtpError> {
     if s.eq_ignore_ascii_case("pass") || s.eq_ignore_ascii_case("ps") {
-        return Ok(PASS);
+        return Ok(Square::PASS);
     }
-    parse_square(s).map_err(|_| GtpError::InvalidVertex(s.to_string()))
+    s.parse()
+        .map_err(|_| GtpError::InvalidVertex(s.to_string()))
 }
 
-fn vertex_name(sq: usize) -> String {
-    if sq == PASS {
+fn vertex_name(sq: Square) -> String {
+    if sq.is_pass() {
         "pass".to_string()
     } else {
-        square_name(sq).to_ascii_lowercase()
+        sq.name().to_ascii_lowercase()
     }
 }
 
@@ -267,14 +268,14 @@ impl GtpSession {
         }
         if pos.side != color {
             if pos.board.moves() == 0 {
-                self.game.play(PASS)?;
+                self.game.play(Square::PASS)?;
             } else {
                 return Err(GtpError::NotTheirTurn(color));
             }
         }
         let pos = self.game.position();
         if pos.board.moves() == 0 {
-            self.game.play(PASS)?;
+            self.game.play(Square::PASS)?;
             return Ok("pass".into());
         }
         let idx = side_index(color);
@@ -295,10 +296,10 @@ impl GtpSession {
         if let Some(r) = self.remaining[idx] {
             self.remaining[idx] = Some(r.saturating_sub(outcome.elapsed));
         }
-        let mut sq = outcome.best as usize;
-        if sq != PASS && pos.board.moves() >> sq & 1 == 0 {
+        let mut sq = outcome.best;
+        if !sq.is_pass() && pos.board.moves() & sq.bit() == 0 {
             // Never send an illegal move: fall back to the first legal one.
-            sq = pos.board.moves().trailing_zeros() as usize;
+            sq = Square::first(pos.board.moves()).unwrap_or(Square::PASS);
         }
         self.game.play(sq)?;
         Ok(vertex_name(sq))
@@ -343,8 +344,8 @@ mod tests {
         assert!(s.handle("play white a1").unwrap().starts_with('?'));
         let reply = s.handle("genmove white").unwrap();
         let mv = reply.trim_start_matches("= ").trim();
-        let sq = parse_square(mv).expect("a square");
-        assert_eq!(s.game().moves(), &[parse_square("f5").unwrap(), sq]);
+        let sq: Square = mv.parse().expect("a square");
+        assert_eq!(s.game().moves(), &[Square::F5, sq]);
         assert_eq!(s.handle("undo").unwrap(), "=\n\n");
         assert_eq!(s.game().moves().len(), 1);
         assert!(s.handle("showboard").unwrap().contains("A B C D E F G H"));

@@ -17,10 +17,9 @@
 //! Evaluations are in discs from the side to move. A line the session cannot use gets
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
-use super::format::{nboard_depth, pv_compact};
+use super::format::{nboard_depth, nboard_move, pv_compact};
 use super::lines::NotUtf8;
 use ply_othello::ggf::{parse_ggf, parse_move, GgfError};
-use ply_othello::{square_name, PASS};
 use ply_othello::{Game, MoveError};
 use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -274,11 +273,7 @@ impl NboardSession {
             outcome.nodes,
             outcome.elapsed.as_secs_f64()
         ));
-        let mv = if usize::from(best) == PASS {
-            "PA"
-        } else {
-            square_name(usize::from(best))
-        };
+        let mv = nboard_move(best);
         out(&format!(
             "=== {mv}/{:.2}/{:.2}",
             score,
@@ -316,7 +311,7 @@ impl NboardSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_othello::parse_square;
+    use ply_othello::Square;
     use ply_othello_engine::EngineOptions;
     use proptest::prelude::*;
 
@@ -354,8 +349,8 @@ mod tests {
         assert!(go.iter().any(|l| l.starts_with("nodestats ")));
         let reply = go.iter().find(|l| l.starts_with("=== ")).expect("a move");
         let mv = reply[4..].split('/').next().unwrap();
-        let sq = parse_square(mv).unwrap();
-        assert!(s.game().position().board.moves() >> sq & 1 == 1, "{reply}");
+        let sq: Square = mv.parse().unwrap();
+        assert!(s.game().position().board.moves() & sq.bit() != 0, "{reply}");
         // go does not play the move; the GUI sends it back
         assert_eq!(s.game().moves().len(), 8);
         assert!(run(&mut s, &format!("move {mv}/0.00/1.2")).is_empty());
@@ -366,7 +361,7 @@ mod tests {
         assert!(searches.len() >= 3, "{hint:?}");
         for l in &searches {
             let f: Vec<_> = l.split_whitespace().collect();
-            assert!(parse_square(&f[1][..2]).is_ok(), "{l}");
+            assert!(f[1][..2].parse::<Square>().is_ok(), "{l}");
             assert!(f[2].parse::<f64>().is_ok(), "{l}");
             assert_eq!(f[3], "0", "{l}");
         }
@@ -450,7 +445,7 @@ mod tests {
     #[test]
     fn contempt_trades_a_draw_for_a_two_disc_result() {
         let mut solver = ply_othello_engine::Solver::new(2, false);
-        let mut seed = 11u64;
+        let mut rng = ply_testkit::XorShift64::new(11);
         let mut found = None;
         'search: for _ in 0..2000 {
             let mut g = Game::default();
@@ -461,17 +456,11 @@ mod tests {
                 }
                 let moves = b.moves();
                 if moves == 0 {
-                    g.play(PASS).unwrap();
+                    g.play(Square::PASS).unwrap();
                     continue;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let mut m = moves;
-                for _ in 0..((seed >> 33) as u32 % moves.count_ones()) {
-                    m &= m - 1;
-                }
-                g.play(m.trailing_zeros() as usize).unwrap();
+                let sq = Square::new(rng.pick_bit(moves)).expect("a legal move");
+                g.play(sq).unwrap();
             }
             let b = g.position().board;
             if b.moves() == 0 {
@@ -493,11 +482,11 @@ mod tests {
             let reply = go.iter().find(|l| l.starts_with("=== ")).unwrap().clone();
             let f: Vec<_> = reply[4..].split('/').map(str::to_string).collect();
             (
-                parse_square(&f[0]).unwrap() as u8,
+                f[0].parse::<Square>().unwrap(),
                 f[1].parse::<f64>().unwrap(),
             )
         };
-        let score_of = |sq: u8| r.moves.iter().find(|m| m.0 == sq).unwrap().1;
+        let score_of = |sq: Square| r.moves.iter().find(|m| m.0 == sq).unwrap().1;
         let (mv, eval) = play(&mut s);
         assert_eq!((score_of(mv), eval), (0, 0.0));
         run(&mut s, "set contempt 3");

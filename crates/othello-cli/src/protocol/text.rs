@@ -20,7 +20,7 @@
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
 use super::lines::NotUtf8;
-use ply_othello::{format_moves, parse_moves, square_name, Color, Position, PASS};
+use ply_othello::{format_moves, parse_moves, Color, Position, Square};
 use ply_othello::{Game, MoveError, ParseError};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
 use std::sync::atomic::AtomicBool;
@@ -64,12 +64,12 @@ pub enum TextError {
     #[error("no move given")]
     NoMove,
     /// A move of a typed list that the game refuses (the list is taken back).
-    #[error("move {} ({}): {source}", .index + 1, square_name(*.square))]
+    #[error("move {} ({square}): {source}", .index + 1)]
     MoveInList {
         /// Where in the list, from 0.
         index: usize,
         /// The move.
-        square: usize,
+        square: Square,
         /// Why the game refuses it.
         source: MoveError,
     },
@@ -123,7 +123,7 @@ impl Mode {
 /// One text-mode session: the game, the moves that can be redone, the engine and its settings.
 pub struct TextSession {
     game: Game,
-    redo: Vec<usize>,
+    redo: Vec<Square>,
     engine: Engine,
     level: u8,
     mode: Mode,
@@ -336,7 +336,7 @@ impl TextSession {
         }
         if pos.board.moves() == 0 {
             out(&format!("{} passes", side_name(pos.side)));
-            return Ok(self.game.play(PASS)?);
+            return Ok(self.game.play(Square::PASS)?);
         }
         let limits = Limits {
             level: Some(self.level),
@@ -347,7 +347,7 @@ impl TextSession {
         out(&format!(
             "{} plays {}: {} ({}{}, {} nodes, {:.2} s) {}",
             side_name(pos.side),
-            square_name(usize::from(o.best)),
+            o.best.name(),
             score_text(o.score),
             depth_text(o.depth, o.selectivity),
             if o.exact { " exact" } else { "" },
@@ -356,7 +356,7 @@ impl TextSession {
             pv_spaced(&o.pv)
         ));
         self.redo.clear();
-        Ok(self.game.play(usize::from(o.best))?)
+        Ok(self.game.play(o.best)?)
     }
 
     fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
@@ -417,7 +417,7 @@ impl TextSession {
             "{} to move: {} exact, best {} ({} nodes, {:.2} s) {}",
             side_name(pos.side),
             score_text(o.score),
-            square_name(usize::from(o.best)),
+            o.best.name(),
             o.nodes,
             o.elapsed.as_secs_f64(),
             pv_spaced(&o.pv)

@@ -79,6 +79,7 @@ pub fn count_last_flip(x: usize, player: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_testkit::XorShift64;
 
     /// Reference: walk the eight directions on the board.
     fn slow_count(x: usize, player: u64) -> u32 {
@@ -111,9 +112,9 @@ mod tests {
     fn matches_ply_othello_flip_on_last_moves() {
         use crate::endgame::tests::random_position;
         use crate::kernel::Portable;
-        let mut seed = 0x5eed_u64;
+        let mut rng = XorShift64::new(0x5eed);
         for _ in 0..5_000 {
-            let (p, o) = random_position(Portable, &mut seed, 1);
+            let (p, o) = random_position(Portable, &mut rng, 1);
             let x = (!(p | o)).trailing_zeros() as usize;
             for (a, b) in [(p, o), (o, p)] {
                 let reference = ply_othello::flip::scalar::flip(x, a, b).count_ones();
@@ -124,13 +125,10 @@ mod tests {
 
     #[test]
     fn matches_direction_walk() {
-        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = XorShift64::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let x = (s >> 58) as usize;
-            let player = s.wrapping_mul(0x2545_F491_4F6C_DD1D) & !(1u64 << x);
+            let x = (rng.next() >> 58) as usize;
+            let player = rng.next() & !(1u64 << x);
             assert_eq!(
                 count_last_flip(x, player),
                 slow_count(x, player),

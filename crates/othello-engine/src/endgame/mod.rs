@@ -871,6 +871,7 @@ engine_kernels!(endgame_entries);
 pub(crate) mod tests {
     use super::*;
     use crate::kernel::{with_kernel, Cpu, Portable};
+    use ply_testkit::XorShift64;
 
     /// Plain negamax over all moves: the reference.
     pub(crate) fn minimax<K: Kernel>(k: K, p: u64, o: u64, passed: bool) -> i32 {
@@ -893,8 +894,8 @@ pub(crate) mod tests {
         best
     }
 
-    /// Random position with `empties` empties reached by random play (xorshift `seed`).
-    pub fn random_position<K: Kernel>(k: K, seed: &mut u64, empties: u32) -> (u64, u64) {
+    /// Random position with `empties` empties reached by random play (moves drawn from `rng`).
+    pub fn random_position<K: Kernel>(k: K, rng: &mut XorShift64, empties: u32) -> (u64, u64) {
         loop {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
             loop {
@@ -909,15 +910,7 @@ pub(crate) mod tests {
                     std::mem::swap(&mut p, &mut o);
                     continue;
                 }
-                *seed ^= *seed << 13;
-                *seed ^= *seed >> 7;
-                *seed ^= *seed << 17;
-                let n = (*seed % u64::from(moves.count_ones())) as u32;
-                let mut m = moves;
-                for _ in 0..n {
-                    m &= m - 1;
-                }
-                let x = m.trailing_zeros() as usize;
+                let x = rng.pick_bit(moves);
                 let f = k.flip(x, p, o);
                 (p, o) = (o ^ f, p ^ f ^ bit(x));
             }
@@ -925,7 +918,7 @@ pub(crate) mod tests {
     }
 
     fn check_kernel<K: EndgameSearch>(k: K) {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = XorShift64::new(0x1234_5678_9abc_def1);
         let mut search = Search::with_tt(k, Arc::new(crate::tt::Tt::new(4)));
         for empties in 1..=10u32 {
             let count = match empties {
@@ -935,7 +928,7 @@ pub(crate) mod tests {
                 _ => 6,
             };
             for _ in 0..count {
-                let (p, o) = random_position(k, &mut seed, empties);
+                let (p, o) = random_position(k, &mut rng, empties);
                 let exact = minimax(k, p, o, false);
                 for alpha in [exact - 3, exact - 2, exact - 1, exact, exact + 1, exact + 2] {
                     if !(-64..64).contains(&alpha) {
@@ -973,9 +966,9 @@ pub(crate) mod tests {
 
     #[test]
     fn solve_1_matches_minimax() {
-        let mut seed = 77u64;
+        let mut rng = XorShift64::new(77);
         for _ in 0..2000 {
-            let (p, o) = random_position(Portable, &mut seed, 1);
+            let (p, o) = random_position(Portable, &mut rng, 1);
             let x = (!(p | o)).trailing_zeros() as usize;
             assert_eq!(solve_1(p, x), minimax(Portable, p, o, false));
         }

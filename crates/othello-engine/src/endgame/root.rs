@@ -8,8 +8,9 @@ use super::Search;
 use crate::bits::{bit, QUADRANT_ID};
 use crate::kernel::engine_kernels;
 use crate::moveorder::MoveList;
-use crate::search::{final_score, set_pv, PASS, SCORE_INF};
+use crate::search::{final_score, set_pv, square, SCORE_INF};
 use crate::tt::{EXACT, NO_MOVE};
+use ply_othello::Square;
 
 /// What to compute at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,11 +29,11 @@ pub struct RootResult {
     /// Score for the side to move (in [`Mode::Wdl`] only its sign is exact).
     pub score: i32,
     /// Best move, `None` when the side to move must pass or the game is over.
-    pub best: Option<u8>,
-    /// Principal variation (squares, [`PASS`] for a pass); may stop early.
-    pub pv: Vec<u8>,
+    pub best: Option<Square>,
+    /// Principal variation ([`Square::PASS`] for a pass); may stop early.
+    pub pv: Vec<Square>,
     /// Exact score of each legal move, best first ([`Mode::AllMoves`] only).
-    pub moves: Vec<(u8, i32)>,
+    pub moves: Vec<(Square, i32)>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -48,7 +49,7 @@ pub(crate) trait RootKernel: super::EndgameKernel {
         o: u64,
         alpha: i32,
         beta: i32,
-        pv: &mut Vec<u8>,
+        pv: &mut Vec<Square>,
     ) -> i32;
     /// The null-window solver ([`Search::nws_any`]) in this kernel's copy.
     fn root_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
@@ -59,7 +60,7 @@ pub(crate) trait RootKernel: super::EndgameKernel {
 impl<K: RootKernel> Search<K> {
     /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
     #[inline(always)]
-    fn pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+    fn pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
         let k = self.k;
         pv.clear();
         let n = self.n_empties;
@@ -76,7 +77,7 @@ impl<K: RootKernel> Search<K> {
             }
             let mut child = Vec::new();
             let s = -K::root_pvs(self, o, p, -beta, -alpha, &mut child);
-            pv.push(PASS);
+            pv.push(Square::PASS);
             pv.extend_from_slice(&child);
             return s;
         }
@@ -142,7 +143,7 @@ impl<K: RootKernel> Search<K> {
 
     /// Exact score with aspiration: a window around `guess`, widened on failure.
     #[inline(always)]
-    fn aspiration(&mut self, p: u64, o: u64, guess: i32, pv: &mut Vec<u8>) -> i32 {
+    fn aspiration(&mut self, p: u64, o: u64, guess: i32, pv: &mut Vec<Square>) -> i32 {
         const DELTA: i32 = 4;
         let mut alpha = (guess - DELTA).max(-64);
         let mut beta = (guess + DELTA).min(64);
@@ -210,7 +211,7 @@ impl<K: RootKernel> Search<K> {
                         );
                         self.parity ^= QUADRANT_ID[x];
                         self.empties.restore(x);
-                        moves_scores.push((m.x, s));
+                        moves_scores.push((square(m.x), s));
                         if s > best {
                             best = s;
                             set_pv(&mut pv, m.x, &child);
@@ -222,7 +223,7 @@ impl<K: RootKernel> Search<K> {
                 }
             }
         };
-        let best = pv.first().copied().filter(|&x| x != PASS);
+        let best = pv.first().copied().filter(|x| !x.is_pass());
         RootResult {
             score,
             best,
@@ -240,7 +241,7 @@ macro_rules! root_entries {
         impl Search<$k> {
             /// [`Search::pvs_body`] compiled for this kernel.
             $(#[$attr])*
-            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
                 self.pvs_body(p, o, alpha, beta, pv)
             }
             /// The whole solve in this kernel ([`Search::solve_root_body`]).
@@ -253,7 +254,7 @@ macro_rules! root_entries {
         // only after `Cpu::detect` proved the features the copy is compiled with (none for the
         // portable copy, whose calls are safe).
         impl RootKernel for $k {
-            fn root_pvs(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+            fn root_pvs(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {

@@ -193,9 +193,10 @@ mod tests {
     use super::*;
     use crate::eval::features::tests::random_games;
     use crate::eval::weights::Weights;
+    use ply_testkit::XorShift64;
 
     fn random_file(swapped: bool) -> Vec<u8> {
-        let mut rng = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng = XorShift64::new(0x1234_5678_9ABC_DEF1);
         let mut bytes = Vec::with_capacity(FILE_LEN);
         let words = [EDAX, EVAL, 4, 4, 0];
         for w in words {
@@ -212,10 +213,7 @@ mod tests {
             date.to_le_bytes()
         });
         while bytes.len() < FILE_LEN {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            bytes.push(rng as u8);
+            bytes.push(rng.next() as u8);
         }
         bytes
     }

@@ -222,6 +222,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::kernel::Portable;
     use ply_othello::flip;
+    use ply_testkit::XorShift64;
 
     /// Plays random games, calling `visit(player, opponent, features)` on every position reached,
     /// checking the incremental features against a recomputation on the way.
@@ -230,13 +231,7 @@ pub(crate) mod tests {
         seed: u64,
         mut visit: impl FnMut(u64, u64, &Features),
     ) {
-        let mut rng = seed;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = XorShift64::new(seed);
         for _ in 0..games {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
             let mut feat = Features::new(p, o);
@@ -254,7 +249,7 @@ pub(crate) mod tests {
                     continue;
                 }
                 passes = 0;
-                let x = moves[(next() % moves.len() as u64) as usize];
+                let x = moves[rng.below(moves.len() as u64) as usize];
                 let fl = flip::scalar::flip(x, p, o);
                 let a = Portable.update(&feat, x, fl);
                 #[cfg(target_arch = "x86_64")]

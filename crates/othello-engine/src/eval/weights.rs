@@ -367,20 +367,16 @@ pub(crate) mod tests {
     use crate::eval::features::tests::random_games;
     use crate::eval::pattern::tests::symmetries;
     use crate::kernel::Portable;
+    use ply_testkit::XorShift64;
 
     /// Random packed weights (deterministic), one stage per two plies.
     pub(crate) fn random_packed(seed: u64) -> PackedWeights {
-        let mut rng = seed | 1;
+        let mut rng = XorShift64::new(seed | 1);
         let n_stages = 31;
         let stages = (0..n_stages)
             .map(|_| {
                 (0..PACKED_LEN)
-                    .map(|_| {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        ((rng >> 20) % 2001) as i16 - 1000
-                    })
+                    .map(|_| ((rng.next() >> 20) % 2001) as i16 - 1000)
                     .collect()
             })
             .collect();

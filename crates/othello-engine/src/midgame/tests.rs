@@ -9,8 +9,9 @@ use crate::engine::*;
 use crate::kernel::Kernel;
 use crate::kernel::Portable;
 use crate::request::*;
-use crate::search::PASS;
 use crate::solver::Solver;
+use ply_othello::Square;
+use ply_testkit::XorShift64;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
@@ -43,9 +44,9 @@ fn engine() -> Engine {
 
 /// A random position with `n` empties in which the side to move has a legal move, so that
 /// every drawn position is checked (none is skipped).
-fn playable_position(seed: &mut u64, n: u32) -> (u64, u64) {
+fn playable_position(rng: &mut XorShift64, n: u32) -> (u64, u64) {
     loop {
-        let (p, o) = random_position(Portable, seed, n);
+        let (p, o) = random_position(Portable, rng, n);
         if Portable.moves(p, o) != 0 {
             return (p, o);
         }
@@ -61,16 +62,16 @@ fn exact_scores_match_the_solver() {
     let _serial = serial();
     let mut e = engine();
     let mut solver = Solver::new(8, false);
-    let mut seed = 0x5eed_1234_u64;
+    let mut rng = XorShift64::new(0x5eed_1234);
     for &n in &[8u32, 12, 14, 16, 18] {
         for _ in 0..3 {
-            let (p, o) = playable_position(&mut seed, n);
+            let (p, o) = playable_position(&mut rng, n);
             let want = solver.solve(&board(p, o), Mode::Exact).score;
             let got = think(&mut e, p, o, &Limits::default());
             assert!(got.exact, "n {n}");
             assert_eq!(got.score, want, "n {n} p {p:#x} o {o:#x}");
             // the best move reaches the same score
-            let x = got.best as usize;
+            let x = got.best.index();
             let f = Portable.flip(x, p, o);
             assert_ne!(f, 0, "legal best move");
             let child = solver
@@ -93,7 +94,7 @@ fn exact_scores_match_the_solver() {
             assert_eq!(all.moves.len(), Portable.moves(p, o).count_ones() as usize);
             assert_eq!(all.moves[0].score, want);
             for m in &all.moves {
-                let x = m.square as usize;
+                let x = m.square.index();
                 let f = Portable.flip(x, p, o);
                 assert_eq!(
                     -solver
@@ -112,9 +113,9 @@ fn wld_window_has_the_right_sign() {
     let _serial = serial();
     let mut e = engine();
     let mut solver = Solver::new(8, false);
-    let mut seed = 99u64;
+    let mut rng = XorShift64::new(99);
     for _ in 0..4 {
-        let (p, o) = playable_position(&mut seed, 21);
+        let (p, o) = playable_position(&mut rng, 21);
         let want = solver.solve(&board(p, o), Mode::Wdl).score;
         // level 11: exact from 20 empties, win/draw/loss from 22
         let got = think(
@@ -137,10 +138,10 @@ fn pass_and_game_over() {
     let _serial = serial();
     let mut e = engine();
     // a random position where the mover must pass
-    let mut seed = 7u64;
+    let mut rng = XorShift64::new(7);
     let mut found = false;
     for _ in 0..2000 {
-        let (p, o) = random_position(Portable, &mut seed, 10);
+        let (p, o) = random_position(Portable, &mut rng, 10);
         if Portable.moves(p, o) == 0 && Portable.moves(o, p) != 0 {
             // analysis: the position after the pass is searched, seen from the mover's side
             let want = -Solver::new(8, false).solve(&board(o, p), Mode::Exact).score;
@@ -152,13 +153,16 @@ fn pass_and_game_over() {
             let out = e.think(&board(p, o), &all, &AtomicBool::new(false), &mut |i| {
                 infos.push(i.clone())
             });
-            assert_eq!((out.best, out.score, out.exact), (PASS, want, true));
-            assert_eq!(out.pv[0], PASS);
+            assert_eq!((out.best, out.score, out.exact), (Square::PASS, want, true));
+            assert_eq!(out.pv[0], Square::PASS);
             assert!(out.pv.len() > 1);
             assert_eq!(out.moves.len(), 1);
-            assert_eq!((out.moves[0].square, out.moves[0].score), (PASS, want));
+            assert_eq!(
+                (out.moves[0].square, out.moves[0].score),
+                (Square::PASS, want)
+            );
             let last = infos.last().expect("at least one iteration reported");
-            assert_eq!((last.score, last.pv[0]), (want, PASS));
+            assert_eq!((last.score, last.pv[0]), (want, Square::PASS));
             // in a game the forced pass is answered at once, with no search
             let clock = Limits {
                 clock: Some(Clock {
@@ -169,7 +173,10 @@ fn pass_and_game_over() {
                 ..Limits::default()
             };
             let out = think(&mut e, p, o, &clock);
-            assert_eq!((out.best, out.pv.clone(), out.nodes), (PASS, vec![PASS], 0));
+            assert_eq!(
+                (out.best, out.pv.clone(), out.nodes),
+                (Square::PASS, vec![Square::PASS], 0)
+            );
             found = true;
             break;
         }
@@ -178,7 +185,7 @@ fn pass_and_game_over() {
     // game over: full board
     let (p, o) = (0xffff_ffff_ffff_0000u64, 0xffffu64);
     let out = think(&mut e, p, o, &Limits::default());
-    assert_eq!((out.best, out.score, out.exact), (PASS, 32, true));
+    assert_eq!((out.best, out.score, out.exact), (Square::PASS, 32, true));
 }
 
 #[test]
@@ -206,18 +213,18 @@ fn stop_flag_returns_quickly_with_a_legal_move() {
     // without the flag a level-60 search of the start position would not end
     let took = t.elapsed();
     assert!(took < Duration::from_secs(10), "took {took:?}");
-    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+    assert!(Portable.moves(p, o) & out.best.bit() != 0);
     // a flag already set still gives a legal move
     let out = e.think(&board(p, o), &Limits::default(), &stop, &mut |_| {});
-    assert!(Portable.moves(p, o) & bit(out.best as usize) != 0);
+    assert!(Portable.moves(p, o) & out.best.bit() != 0);
 }
 
 #[test]
 fn stop_flag_aborts_the_exact_solver() {
     let _serial = serial();
     let mut e = engine();
-    let mut seed = 31u64;
-    let (p, o) = random_position(Portable, &mut seed, 30);
+    let mut rng = XorShift64::new(31);
+    let (p, o) = random_position(Portable, &mut rng, 30);
     let stop = AtomicBool::new(false);
     let t = Instant::now();
     let limits = Limits {
@@ -251,7 +258,7 @@ static EPOCH: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::n
 
 /// A search on `clock` that must use less CPU time than the clock holds (and, as a sanity
 /// bound, return within the clock plus 5 s of wall time); returns the move and the CPU time.
-fn think_on_clock(e: &mut Engine, p: u64, o: u64, remaining: Duration) -> (u8, Duration) {
+fn think_on_clock(e: &mut Engine, p: u64, o: u64, remaining: Duration) -> (Square, Duration) {
     let clock = Clock {
         remaining,
         increment: Duration::ZERO,
@@ -295,7 +302,7 @@ fn play_on_clock(e: &mut Engine, mut p: u64, mut o: u64, ms: u64) {
         }
         let (best, used) = think_on_clock(e, p, o, clocks[side]);
         clocks[side] -= used;
-        let x = best as usize;
+        let x = best.index();
         let f = Portable.flip(x, p, o);
         assert_ne!(f, 0, "legal move");
         (p, o, side) = (o ^ f, p ^ f ^ bit(x), 1 - side);
@@ -306,11 +313,11 @@ fn play_on_clock(e: &mut Engine, mut p: u64, mut o: u64, ms: u64) {
 fn a_50ms_clock_is_never_exceeded() {
     let _serial = serial();
     let mut e = engine();
-    let mut seed = 1234u64;
+    let mut rng = XorShift64::new(1234);
     for i in 0..40u32 {
-        let (p, o) = playable_position(&mut seed, 12 + i % 48);
+        let (p, o) = playable_position(&mut rng, 12 + i % 48);
         let (best, _) = think_on_clock(&mut e, p, o, Duration::from_millis(50));
-        assert!(Portable.moves(p, o) & bit(best as usize) != 0);
+        assert!(Portable.moves(p, o) & best.bit() != 0);
     }
 }
 
@@ -319,8 +326,8 @@ fn whole_games_on_a_short_clock_never_lose_on_time() {
     let _serial = serial();
     let mut e = engine();
     play_on_clock(&mut e, START.0, START.1, 1500);
-    let mut seed = 77u64;
-    let (p, o) = random_position(Portable, &mut seed, 50);
+    let mut rng = XorShift64::new(77);
+    let (p, o) = random_position(Portable, &mut rng, 50);
     play_on_clock(&mut e, p, o, 1000);
 }
 
@@ -368,9 +375,9 @@ fn threads_agree_on_exact_scores() {
         weights: None,
     });
     let mut solver = Solver::new(8, false);
-    let mut seed = 4242u64;
+    let mut rng = XorShift64::new(4242);
     for _ in 0..3 {
-        let (p, o) = playable_position(&mut seed, 18);
+        let (p, o) = playable_position(&mut rng, 18);
         let out = think(&mut e, p, o, &Limits::default());
         assert_eq!(out.score, solver.solve(&board(p, o), Mode::Exact).score);
     }

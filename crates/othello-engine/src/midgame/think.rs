@@ -10,9 +10,10 @@ use crate::bits::bit;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
 use crate::request::{Info, Limits, MoveScore, Outcome};
-use crate::search::{final_score, PASS, SCORE_INF};
+use crate::search::{final_score, square, SCORE_INF};
 use crate::split::Pool;
 use crate::tt::{Tt, NO_MOVE};
+use ply_othello::Square;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -148,14 +149,14 @@ struct RootMove {
     x: u8,
     flipped: u64,
     score: i32,
-    pv: Vec<u8>,
+    pv: Vec<Square>,
 }
 
 /// Result of one completed iteration.
 #[derive(Clone, Debug)]
 struct Iteration {
     score: i32,
-    pv: Vec<u8>,
+    pv: Vec<Square>,
     moves: Vec<MoveScore>,
 }
 
@@ -176,7 +177,7 @@ fn search_move<K: Searches>(
     alpha: i32,
     beta: i32,
     depth: u32,
-    pv: &mut Vec<u8>,
+    pv: &mut Vec<Square>,
     null: bool,
 ) -> i32 {
     let x = m.x as usize;
@@ -222,7 +223,7 @@ fn root_pvs<K: Searches>(
             if s > a {
                 a = s;
                 moves[i].pv.clear();
-                moves[i].pv.push(moves[i].x);
+                moves[i].pv.push(square(moves[i].x));
                 moves[i].pv.extend_from_slice(&pv);
             }
         }
@@ -248,7 +249,7 @@ fn iterate<K: Searches>(
     let depth = stage.depth;
     let exact = stage.sel == NO_SELECTIVITY && depth >= root.n;
     let ms = |m: &RootMove| MoveScore {
-        square: m.x,
+        square: square(m.x),
         score: m.score,
         depth: depth as u8,
         selectivity: SELECTIVITIES[stage.sel as usize],
@@ -265,7 +266,7 @@ fn iterate<K: Searches>(
             }
             m.score = s;
             m.pv.clear();
-            m.pv.push(m.x);
+            m.pv.push(square(m.x));
             m.pv.extend_from_slice(&pv);
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
@@ -362,17 +363,17 @@ fn run<K: Searches>(
 /// the pass as the only root move.
 fn after_pass(
     score: &mut i32,
-    pv: &mut Vec<u8>,
+    pv: &mut Vec<Square>,
     moves: &mut Vec<MoveScore>,
     (depth, selectivity, exact): (u8, u8, bool),
     all_moves: bool,
 ) {
     *score = -*score;
-    pv.insert(0, PASS);
+    pv.insert(0, Square::PASS);
     moves.clear();
     if all_moves {
         moves.push(MoveScore {
-            square: PASS,
+            square: Square::PASS,
             score: *score,
             depth,
             selectivity,
@@ -413,7 +414,7 @@ pub(crate) fn think<K: Searches>(
         let mut after = think(k, ctx, o, p, limits, stop, &mut relay);
         let how = (after.depth, after.selectivity, after.exact);
         after_pass(&mut after.score, &mut after.pv, &mut after.moves, how, all);
-        after.best = PASS;
+        after.best = Square::PASS;
         after.elapsed = start.elapsed();
         return after;
     }
@@ -458,7 +459,7 @@ pub(crate) fn think<K: Searches>(
         threads.search(&mut main, &mut root_moves, limits.all_moves, &mut report);
     let mut out = match result {
         Some((stage, it)) => Outcome {
-            best: it.pv.first().copied().unwrap_or(root_moves[0].x),
+            best: it.pv.first().copied().unwrap_or(square(root_moves[0].x)),
             score: it.score,
             depth: stage.depth as u8,
             selectivity: SELECTIVITIES[stage.sel as usize],
@@ -468,8 +469,8 @@ pub(crate) fn think<K: Searches>(
             ..no_outcome()
         },
         None => Outcome {
-            best: first,
-            pv: vec![first],
+            best: square(first),
+            pv: vec![square(first)],
             ..no_outcome()
         },
     };
@@ -481,7 +482,7 @@ pub(crate) fn think<K: Searches>(
 /// The outcome before any search: no move, no score, nothing proven, no time spent.
 fn no_outcome() -> Outcome {
     Outcome {
-        best: PASS,
+        best: Square::PASS,
         score: 0,
         depth: 0,
         selectivity: 100,
@@ -518,7 +519,7 @@ fn without_search<K: Searches>(
         // a forced pass in a game: no decision to make, so no clock time to spend
         out.score =
             -crate::eval::to_discs(k.evaluate(ctx.weights, &Features::new(o, p), n as usize));
-        out.pv.push(PASS);
+        out.pv.push(Square::PASS);
     } else {
         return None;
     }
@@ -540,7 +541,7 @@ fn ordered_root_moves<K: Searches>(k: K, p: u64, o: u64, moves: u64) -> Vec<Root
             x: m.x,
             flipped: m.flipped,
             score: m.score,
-            pv: vec![m.x],
+            pv: vec![square(m.x)],
         })
         .collect();
     root_moves.sort_by_key(|m| std::cmp::Reverse(m.score));

@@ -20,11 +20,12 @@ use crate::kernel::{engine_kernels, Kernel};
 use crate::moveorder::{
     score_move, Move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
-use crate::search::{final_score, set_pv, PASS, SCORE_INF, SC_THRESHOLD};
+use crate::search::{final_score, set_pv, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
 use crate::stability::stability_upper_bound;
 use crate::tt::{Tt, NO_MOVE};
 use crate::watch::Watch;
+use ply_othello::Square;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -171,7 +172,7 @@ pub(crate) trait MidgameKernel: RootKernel {
         o: u64,
         alpha: i32,
         beta: i32,
-        pv: &mut Vec<u8>,
+        pv: &mut Vec<Square>,
     ) -> i32;
     /// `Worker::nws_shallow` in this kernel's copy.
     fn mid_nws_shallow(
@@ -241,7 +242,7 @@ pub(crate) trait MidgameKernel: RootKernel {
         alpha: i32,
         beta: i32,
         depth: u32,
-        pv: &mut Vec<u8>,
+        pv: &mut Vec<Square>,
     ) -> i32;
 }
 
@@ -261,7 +262,14 @@ impl<K: MidgameKernel> Worker<K> {
 
     /// Exact principal-variation solve of a position.
     #[inline(always)]
-    fn solve_pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+    fn solve_pvs_body(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Vec<Square>,
+    ) -> i32 {
         let n0 = self.eg.nodes;
         self.eg.set_root(p, o);
         let s = K::root_pvs(&mut self.eg, p, o, alpha, beta, pv);
@@ -596,7 +604,7 @@ impl<K: MidgameKernel> Worker<K> {
         alpha: i32,
         beta: i32,
         depth: u32,
-        pv: &mut Vec<u8>,
+        pv: &mut Vec<Square>,
     ) -> i32 {
         let k = self.k;
         pv.clear();
@@ -617,7 +625,7 @@ impl<K: MidgameKernel> Worker<K> {
             }
             let mut child = Vec::new();
             let s = -K::mid_pvs(self, o, p, &f.pass(), -beta, -alpha, depth, &mut child);
-            pv.push(PASS);
+            pv.push(Square::PASS);
             pv.extend_from_slice(&child);
             return s;
         }
@@ -695,7 +703,7 @@ macro_rules! midgame_copy {
             }
             /// The search's `solve_pvs` compiled for this kernel.
             $(#[$attr])*
-            fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+            fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
                 self.solve_pvs_body(p, o, alpha, beta, pv)
             }
             /// The search's `nws_shallow` compiled for this kernel.
@@ -733,7 +741,7 @@ macro_rules! midgame_copy {
             /// The search's `pvs` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
-            pub(crate) fn pvs(&mut self, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<u8>) -> i32 {
+            pub(crate) fn pvs(&mut self, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<Square>) -> i32 {
                 self.pvs_body(p, o, f, alpha, beta, depth, pv)
             }
         }
@@ -748,7 +756,7 @@ macro_rules! midgame_copy {
                     w.solve_nws(p, o, alpha)
                 }
             }
-            fn mid_solve_pvs(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+            fn mid_solve_pvs(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {
@@ -800,7 +808,7 @@ macro_rules! midgame_copy {
                 }
             }
             #[allow(clippy::too_many_arguments)]
-            fn mid_pvs(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<u8>) -> i32 {
+            fn mid_pvs(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<Square>) -> i32 {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {
@@ -827,7 +835,7 @@ pub trait Searches: EndgameSearch {
         alpha: i32,
         beta: i32,
         depth: u32,
-        pv: &mut Vec<u8>,
+        pv: &mut Vec<Square>,
     ) -> i32;
     /// The midgame null-window search ([`Worker::nws`]), window `alpha..alpha + 1`.
     fn midgame_nws(
@@ -855,7 +863,7 @@ macro_rules! midgame_entries {
                 alpha: i32,
                 beta: i32,
                 depth: u32,
-                pv: &mut Vec<u8>,
+                pv: &mut Vec<Square>,
             ) -> i32 {
                 // SAFETY: see the impl comment: `w.k` proves the features.
                 #[allow(unused_unsafe)]

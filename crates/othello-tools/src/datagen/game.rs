@@ -70,7 +70,7 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
         };
         let out = engine.think(&board, &limits, &stop, &mut |_| {});
         kept.push((board, black_to_move, exact));
-        board.play(usize::from(out.best));
+        board.play(out.best.index());
         black_to_move = !black_to_move;
     }
     let black_score = if black_to_move {

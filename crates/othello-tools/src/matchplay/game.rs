@@ -11,7 +11,7 @@
 
 use super::client::{GtpClient, GtpError};
 use ply_othello::color_name;
-use ply_othello::{parse_square, square_name, Color, Position, PASS};
+use ply_othello::{Color, Position, Square};
 use ply_othello_engine::{Clock, Engine, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -77,8 +77,8 @@ impl std::fmt::Display for Termination {
 pub struct GameRecord {
     /// ply's colour.
     pub ply_color: Color,
-    /// Every move from the start, opening included ([`PASS`] for passes).
-    pub moves: Vec<usize>,
+    /// Every move from the start, opening included ([`Square::PASS`] for passes).
+    pub moves: Vec<Square>,
     /// Final disc differential from ply's view (empties to the winner; ±64 on forfeits).
     pub ply_diff: i32,
     /// How it ended.
@@ -89,11 +89,12 @@ pub struct GameRecord {
     pub opponent_used: Duration,
 }
 
-fn move_word(sq: usize) -> &'static str {
-    if sq == PASS {
+/// A move as GTP writes it: the square's name, `pass` for a pass.
+fn move_word(sq: Square) -> &'static str {
+    if sq.is_pass() {
         "pass"
     } else {
-        square_name(sq)
+        sq.name()
     }
 }
 
@@ -118,7 +119,7 @@ fn command_timeout(opts: &GameOptions) -> Duration {
 pub fn play_game(
     engine: &mut Engine,
     opponent: &mut GtpClient,
-    opening: &[usize],
+    opening: &[Square],
     ply_color: Color,
     opts: &GameOptions,
 ) -> GameRecord {
@@ -143,7 +144,7 @@ pub fn play_game(
 fn play_out(
     engine: &mut Engine,
     opponent: &mut GtpClient,
-    opening: &[usize],
+    opening: &[Square],
     opts: &GameOptions,
     rec: &mut GameRecord,
 ) -> Result<(), Forfeit> {
@@ -159,7 +160,7 @@ fn play_out(
         } else {
             opponent_move(opponent, &pos, opts, &mut opp_left, rec)?
         };
-        if mv == PASS {
+        if mv.is_pass() {
             pos.pass();
         } else {
             pos.play(mv);
@@ -175,7 +176,7 @@ fn play_out(
 /// the same game and its clock `time` (a whole game, no byo-yomi); returns the position reached.
 fn set_up(
     opponent: &mut GtpClient,
-    opening: &[usize],
+    opening: &[Square],
     opts: &GameOptions,
     rec: &mut GameRecord,
 ) -> Result<Position, Forfeit> {
@@ -190,7 +191,7 @@ fn set_up(
     let mut commands = vec!["boardsize 8".to_string(), "clear_board".to_string()];
     for &m in opening {
         commands.push(format!("play {} {}", color_name(pos.side), move_word(m)));
-        if m == PASS {
+        if m.is_pass() {
             pos.pass();
         } else if !pos.play(m) {
             let what = format!("opening move {}", move_word(m));
@@ -213,10 +214,10 @@ fn ply_move(
     left: &mut Option<Duration>,
     stop: &AtomicBool,
     rec: &mut GameRecord,
-) -> Result<usize, Forfeit> {
+) -> Result<Square, Forfeit> {
     let legal = pos.board.moves();
     if legal == 0 {
-        return Ok(PASS);
+        return Ok(Square::PASS);
     }
     let limits = Limits {
         level: opts.level,
@@ -237,8 +238,8 @@ fn ply_move(
         }
         *left -= used;
     }
-    let sq = usize::from(out.best);
-    if sq >= 64 || legal & (1u64 << sq) == 0 {
+    let sq = out.best;
+    if legal & sq.bit() == 0 {
         return Err((Termination::PlyIllegal(move_word(sq).to_string()), -64));
     }
     Ok(sq)
@@ -248,14 +249,14 @@ fn ply_move(
 fn tell_opponent(
     opponent: &mut GtpClient,
     side: Color,
-    mv: usize,
+    mv: Square,
     opts: &GameOptions,
 ) -> Result<(), Forfeit> {
     let cmd = format!("play {} {}", color_name(side), move_word(mv));
     match opponent.send(&cmd, command_timeout(opts)) {
         Ok(_) => Ok(()),
         // Some engines take a pass implicitly and refuse it explicitly.
-        Err(GtpError::Refused(..)) if mv == PASS => Ok(()),
+        Err(GtpError::Refused(..)) if mv.is_pass() => Ok(()),
         Err(e) => Err(crash(e)),
     }
 }
@@ -276,7 +277,7 @@ fn opponent_move(
     opts: &GameOptions,
     left: &mut Option<Duration>,
     rec: &mut GameRecord,
-) -> Result<usize, Forfeit> {
+) -> Result<Square, Forfeit> {
     if let Some(l) = left {
         // whole seconds, rounded down, as GTP has them
         optional(
@@ -305,18 +306,14 @@ fn opponent_move(
     }
     let word = reply.trim();
     let sq = if word.eq_ignore_ascii_case("pass") {
-        PASS
+        Some(Square::PASS)
     } else {
-        parse_square(word).unwrap_or(usize::MAX)
+        word.parse::<Square>().ok()
     };
     let legal = pos.board.moves();
-    let ok = if sq == PASS {
-        legal == 0
-    } else {
-        sq < 64 && legal & (1u64 << sq) != 0
-    };
-    if !ok {
-        return Err((Termination::OpponentIllegal(word.to_string()), 64));
+    match sq {
+        Some(sq) if sq.is_pass() && legal == 0 => Ok(sq),
+        Some(sq) if legal & sq.bit() != 0 => Ok(sq),
+        _ => Err((Termination::OpponentIllegal(word.to_string()), 64)),
     }
-    Ok(sq)
 }

@@ -3,7 +3,7 @@
 //! so roughly balanced) chosen deterministically from a seed, or move lists read from a file.
 
 use ply_batch::rng::SplitMix64;
-use ply_othello::{format_moves, parse_moves, wthor, Position, PASS};
+use ply_othello::{format_moves, parse_moves, wthor, Position, Square};
 use ply_othello_engine::{Engine, EngineOptions, Limits, TableError};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -68,7 +68,7 @@ pub fn generate_builtin() -> String {
                 bits &= bits - 1;
                 pick -= 1;
             }
-            let sq = bits.trailing_zeros() as usize;
+            let sq = Square::first(bits).expect("a legal move is left");
             pos.play(sq);
             moves.push(sq);
         }
@@ -87,7 +87,7 @@ pub fn generate_builtin() -> String {
 }
 
 /// The built-in openings ([`BUILTIN_OPENINGS`]) as move lists.
-pub fn builtin_openings() -> Vec<Vec<usize>> {
+pub fn builtin_openings() -> Vec<Vec<Square>> {
     // the shipped file is checked by a test to parse
     parse_openings(BUILTIN_OPENINGS).unwrap_or_default()
 }
@@ -96,10 +96,10 @@ pub fn builtin_openings() -> Vec<Vec<usize>> {
 pub const PREFIX_RANGE: (usize, usize) = (8, 12);
 
 /// Plays `moves` from the start; `None` if one is illegal or is a pass.
-fn replay(moves: &[usize]) -> Option<Position> {
+fn replay(moves: &[Square]) -> Option<Position> {
     let mut pos = Position::start();
     for &m in moves {
-        if m == PASS || !pos.play(m) {
+        if m.is_pass() || !pos.play(m) {
             return None;
         }
     }
@@ -108,7 +108,7 @@ fn replay(moves: &[usize]) -> Option<Position> {
 
 /// The position after the first `len` moves of a WTHOR record; `None` when the record is
 /// shorter, has an illegal move or needs a pass among them (openings are plain move lists).
-fn prefix_position(game: &[Option<u8>; 60], len: usize) -> Option<Position> {
+fn prefix_position(game: &[Option<Square>; 60], len: usize) -> Option<Position> {
     for (i, ply) in wthor::replay(game).enumerate() {
         let ply = ply.ok()?;
         if i == len {
@@ -125,10 +125,10 @@ fn prefix_position(game: &[Option<u8>; 60], len: usize) -> Option<Position> {
 /// prefix whose length (8-12) comes from `seed`; prefixes reaching an already-seen position
 /// are dropped; the pool is shuffled by `seed` and cut to `count`.
 pub fn openings_from_games<'a>(
-    games: impl IntoIterator<Item = &'a [Option<u8>; 60]>,
+    games: impl IntoIterator<Item = &'a [Option<Square>; 60]>,
     count: usize,
     seed: u64,
-) -> Vec<Vec<usize>> {
+) -> Vec<Vec<Square>> {
     let mut rng = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut pool = Vec::new();
@@ -141,7 +141,7 @@ pub fn openings_from_games<'a>(
         if pos.board.is_game_over() || !seen.insert(pos) {
             continue;
         }
-        pool.push(g[..len].iter().flatten().map(|&m| usize::from(m)).collect());
+        pool.push(g[..len].iter().flatten().copied().collect());
     }
     // Fisher-Yates with the same generator, then keep the first `count`.
     for i in (1..pool.len()).rev() {
@@ -156,11 +156,11 @@ pub fn openings_from_games<'a>(
 /// within `max_abs` of a draw: human games often leave an opening lost for one side, and a
 /// pair of games from such an opening is one win each whatever the engines' strength.
 pub fn select_balanced(
-    candidates: impl IntoIterator<Item = Vec<usize>>,
+    candidates: impl IntoIterator<Item = Vec<Square>>,
     count: usize,
     max_abs: i32,
     mut score: impl FnMut(&Position) -> i32,
-) -> Vec<Vec<usize>> {
+) -> Vec<Vec<Square>> {
     let mut out = Vec::new();
     for moves in candidates {
         if out.len() == count {
@@ -180,11 +180,11 @@ pub fn select_balanced(
 /// # Errors
 /// The table could not be allocated.
 pub fn select_balanced_by_search(
-    candidates: impl IntoIterator<Item = Vec<usize>>,
+    candidates: impl IntoIterator<Item = Vec<Square>>,
     count: usize,
     max_abs: i32,
     level: u8,
-) -> Result<Vec<Vec<usize>>, TableError> {
+) -> Result<Vec<Vec<Square>>, TableError> {
     let mut judge = Engine::try_new(EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
@@ -206,7 +206,7 @@ pub fn select_balanced_by_search(
 ///
 /// # Errors
 /// A message naming the bad line.
-pub fn parse_openings(text: &str) -> Result<Vec<Vec<usize>>, String> {
+pub fn parse_openings(text: &str) -> Result<Vec<Vec<Square>>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -226,10 +226,10 @@ pub fn parse_openings(text: &str) -> Result<Vec<Vec<usize>>, String> {
 mod tests {
     use super::*;
 
-    fn game(moves: &[usize]) -> [Option<u8>; 60] {
+    fn game(moves: &[Square]) -> [Option<Square>; 60] {
         let mut g = [None; 60];
         for (s, &m) in g.iter_mut().zip(moves) {
-            *s = Some(m as u8);
+            *s = Some(m);
         }
         g
     }
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn balanced_selection_keeps_order_and_bound() {
-        let cands: Vec<Vec<usize>> = ["f5d6c3d3c4f4f6f3", "f5f6e6f4e3c5c4e7", "f5d6c3d3c4f4c5b3"]
+        let cands: Vec<Vec<Square>> = ["f5d6c3d3c4f4f6f3", "f5f6e6f4e3c5c4e7", "f5d6c3d3c4f4c5b3"]
             .iter()
             .map(|t| parse_moves(t).unwrap())
             .collect();
@@ -278,7 +278,7 @@ mod tests {
         assert_eq!(all, cands);
         let scores: Vec<i32> = cands.iter().map(|m| score(&replay(m).unwrap())).collect();
         let bound = scores.iter().map(|s| s.abs()).min().unwrap();
-        let expected: Vec<Vec<usize>> = cands
+        let expected: Vec<Vec<Square>> = cands
             .iter()
             .zip(&scores)
             .filter(|(_, s)| s.abs() <= bound)

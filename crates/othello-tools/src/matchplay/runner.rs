@@ -5,7 +5,7 @@
 use super::client::{GtpClient, GtpError};
 use super::game::{play_game, GameOptions, GameRecord, Termination};
 use super::stats::Tally;
-use ply_othello::Color;
+use ply_othello::{Color, Square};
 use ply_othello_engine::Engine;
 
 /// What a match plays.
@@ -101,7 +101,7 @@ pub struct MatchOutcome {
 pub fn run_match(
     engine: &mut Engine,
     mut opponent: GtpClient,
-    openings: &[Vec<usize>],
+    openings: &[Vec<Square>],
     opts: &MatchOptions,
     mut on_game: impl FnMut(&GameReport) -> Flow,
 ) -> Result<MatchOutcome, GtpError> {

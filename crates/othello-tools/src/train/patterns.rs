@@ -8,8 +8,8 @@
 //! kinds. Packed layout of
 //! a stage: the base set's kinds as in the engine, then each candidate's classes, then the bias.
 
-use ply_othello::parse_square;
 use ply_othello::symmetry::symmetry_square;
+use ply_othello::Square;
 use ply_othello_engine::eval::pattern::{self, Feature, Mirror, FEATURES, KINDS, N_EDAX_KINDS};
 
 /// A candidate shape: a name and its squares.
@@ -94,7 +94,11 @@ impl Kind {
         let lead: Vec<u8> = shape
             .squares
             .iter()
-            .map(|s| parse_square(s).expect("candidate squares are valid names") as u8)
+            .map(|s| {
+                s.parse::<Square>()
+                    .expect("candidate squares are valid names")
+                    .code()
+            })
             .collect();
         let mask = |sq: &[u8]| sq.iter().fold(0u64, |m, &x| m | 1 << x);
         let image = |s: usize| -> Vec<u8> {
@@ -348,7 +352,7 @@ mod tests {
         assert_eq!(set.n_features(), N_EDAX_FEATURES + 4 * CANDIDATES.len());
         // the sum of any per-class weights is the same on the 8 images of a board
         let weights: Vec<u64> = (0..set.packed_len() as u64)
-            .map(|j| symmetry::symmetry(j.wrapping_mul(0x9E37_79B9_7F4A_7C15), 5) >> 40)
+            .map(|j| symmetry::symmetry(ply_batch::rng::splitmix(j), 5) >> 40)
             .collect();
         for (own, other) in random_boards(300) {
             let sum = |own, other| {
