@@ -338,8 +338,8 @@ impl<K: EndgameKernel> Search<K> {
     }
 
     /// Four empties, taken from the empty list and sorted by parity (Edax `endgame.c`,
-    /// `search_solve_4`: only the
-    /// 2-1-1 split needs sorting, the two singletons first).
+    /// `search_solve_4`): in a 2-1-1 split the two singletons first, in a 3-1 split the
+    /// singleton first; otherwise the list order.
     #[inline(always)]
     fn solve_4_body(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         self.nodes += 1;
@@ -374,7 +374,23 @@ impl<K: EndgameKernel> Search<K> {
                 (x1, x4, x2, x3)
             }
         } else {
-            (x1, x2, x3, x4)
+            // x1 and x2 in odd quadrants: 1-1-2 and 1-1-1-1 keep the list order; in a 3-1
+            // split (all four odd) the singleton goes first (Edax 4.5.5: one empty before three)
+            let (a, b, c, d) = (
+                QUADRANT_ID[x1],
+                QUADRANT_ID[x2],
+                QUADRANT_ID[x3],
+                QUADRANT_ID[x4],
+            );
+            if a == b && b == c && c != d {
+                (x4, x1, x2, x3)
+            } else if a == b && a == d && c != a {
+                (x3, x1, x2, x4)
+            } else if a == c && a == d && b != a {
+                (x2, x1, x3, x4)
+            } else {
+                (x1, x2, x3, x4)
+            }
         };
         fixed_node(
             self,
