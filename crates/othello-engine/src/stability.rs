@@ -48,28 +48,73 @@ pub fn full_lines(occupied: u64) -> [u64; 4] {
     v &= v.rotate_right(16);
     v &= v.rotate_right(32);
 
-    // diagonals by flood: a square is on a full diagonal when the whole diagonal is occupied
-    let d9 = full_diagonal(occupied, 9, 0xfefe_fefe_fefe_fefe);
-    let d7 = full_diagonal(occupied, 7, 0x7f7f_7f7f_7f7f_7f7f);
-    [h, v, d9, d7]
+    [
+        h,
+        v,
+        full_diagonal::<9>(occupied),
+        full_diagonal::<7>(occupied),
+    ]
 }
 
-/// Full diagonals in direction `s` (9 or 7); `m` masks out wrap-around into the next row.
-#[inline(always)]
-fn full_diagonal(occupied: u64, s: u32, m: u64) -> u64 {
-    // A square belongs to a full line iff every square of the line is occupied. Propagate
-    // "empty" along the line both ways: what remains unreached by an empty is full.
-    let mut e = !occupied;
-    let mi = if s == 9 {
-        0x7f7f_7f7f_7f7f_7f7f
+/// Number of steps from square `x` to the end of its diagonal in direction `+step` (`up`) or
+/// `-step`: 9 goes one rank up and one file right, 7 one rank up and one file left.
+const fn steps_to_end(x: u32, step: u32, up: bool) -> u32 {
+    let (file, rank) = (x % 8, x / 8);
+    // direction 9 moves towards the H-file going up, direction 7 going down
+    let towards_h = (step == 9) == up;
+    let files = if towards_h { 7 - file } else { file };
+    let ranks = if up { 7 - rank } else { rank };
+    if files < ranks {
+        files
     } else {
-        0xfefe_fefe_fefe_fefe
-    };
-    for _ in 0..3 {
-        e |= ((e << s) & m) | ((e >> s) & mi);
-        e |= ((e << (2 * s)) & m & (m << s)) | ((e >> (2 * s)) & mi & (mi >> s));
+        ranks
     }
-    !e
+}
+
+/// `ENDS[d][side][k]`: squares with fewer than `2^k` steps left towards one end of their
+/// diagonal (`d` = 0 for direction 9, 1 for 7; `side` = 0 upwards, 1 downwards). A doubling step
+/// that would read past the end of the line reads these instead, as if occupied.
+static ENDS: [[[u64; 3]; 2]; 2] = {
+    let mut t = [[[0u64; 3]; 2]; 2];
+    let mut x = 0;
+    while x < 64 {
+        let mut d = 0;
+        while d < 2 {
+            let step = if d == 0 { 9 } else { 7 };
+            let mut side = 0;
+            while side < 2 {
+                let n = steps_to_end(x, step, side == 0);
+                let mut k = 0;
+                while k < 3 {
+                    if n < (1 << k) {
+                        t[d][side][k] |= 1 << x;
+                    }
+                    k += 1;
+                }
+                side += 1;
+            }
+            d += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Squares of full diagonals in direction `S` (9 or 7): each square ANDs in the occupancy of
+/// 1, 2 and 4 further squares towards each end (a doubling, or Kogge-Stone, fill), so after three
+/// steps each way it holds whether its whole diagonal is occupied.
+#[inline(always)]
+fn full_diagonal<const S: u32>(occupied: u64) -> u64 {
+    let ends = &ENDS[if S == 9 { 0 } else { 1 }];
+    let mut up = occupied;
+    up &= (up >> S) | ends[0][0];
+    up &= (up >> (2 * S)) | ends[0][1];
+    up &= (up >> (4 * S)) | ends[0][2];
+    let mut down = occupied;
+    down &= (down << S) | ends[1][0];
+    down &= (down << (2 * S)) | ends[1][1];
+    down &= (down << (4 * S)) | ends[1][2];
+    up & down
 }
 
 /// Discs whose four lines are all full: no move can ever flip them or flank with them.
@@ -188,6 +233,48 @@ mod tests {
             checked > 1000,
             "the test must exercise stable discs ({checked})"
         );
+    }
+
+    /// Reference: walk each line from every square.
+    fn slow_full_lines(occupied: u64) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        for (i, (df, dr)) in [(1i32, 0i32), (0, 1), (1, 1), (-1, 1)]
+            .into_iter()
+            .enumerate()
+        {
+            for x in 0..64i32 {
+                let (f0, r0) = (x % 8, x / 8);
+                let mut full = true;
+                for sign in [1, -1] {
+                    let (mut f, mut r) = (f0, r0);
+                    while (0..8).contains(&f) && (0..8).contains(&r) {
+                        full &= occupied >> (r * 8 + f) & 1 == 1;
+                        f += sign * df;
+                        r += sign * dr;
+                    }
+                }
+                if full {
+                    out[i] |= 1 << x;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn full_lines_match_a_line_walk() {
+        let mut rng = ply_testkit::XorShift64::new(0x51ab_1e00_0000_0001);
+        for _ in 0..20_000 {
+            // dense boards, so that many lines are full
+            let occupied = rng.next() | rng.next() | rng.next();
+            assert_eq!(
+                full_lines(occupied),
+                slow_full_lines(occupied),
+                "{occupied:#x}"
+            );
+        }
+        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
+        assert_eq!(full_lines(0), slow_full_lines(0));
     }
 
     #[test]
