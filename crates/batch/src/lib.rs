@@ -383,8 +383,13 @@ pub fn run_framed<T: Send>(
     })
 }
 
+/// Stack of a worker thread: a game's search recurses deeply (the chess engine gives its own
+/// search threads the same).
+const WORKER_STACK: usize = 16 << 20;
+
 /// Plays `todo` on `threads` threads and hands the games to `sink` in the order of `todo`; at
-/// most a few games a thread wait in the reorder buffer. A failing `sink` stops the handing out
+/// most a few games a thread wait in the reorder buffer. A thread that cannot be started leaves
+/// fewer workers (none: the games are played on the calling thread). A failing `sink` stops the handing out
 /// of games (the games under way are finished and dropped); a game that panics stops the run
 /// the same way, then its panic goes on up, as it would have with one thread.
 fn play_parallel<T: Send>(
@@ -399,10 +404,12 @@ fn play_parallel<T: Send>(
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Played<T>)>();
     let mut panicked = None;
+    let mut started = 0;
     let outcome = std::thread::scope(|scope| {
         for _ in 0..threads {
             let (job_rx, done_tx) = (&job_rx, done_tx.clone());
-            scope.spawn(move || loop {
+            let worker = std::thread::Builder::new().stack_size(WORKER_STACK);
+            let spawned = worker.spawn_scoped(scope, move || loop {
                 let job = match job_rx.lock() {
                     Ok(rx) => rx.recv(),
                     Err(_) => return,
@@ -414,8 +421,17 @@ fn play_parallel<T: Send>(
                     return;
                 }
             });
+            started += usize::from(spawned.is_ok());
         }
         drop(done_tx);
+        if started == 0 {
+            // no thread could be started: play here, one game after the other
+            for &g in todo {
+                let (bytes, tally) = play(g);
+                sink(bytes, tally)?;
+            }
+            return Ok(());
+        }
         let mut sent = 0;
         while sent < todo.len().min(window) {
             let _ = job_tx.send(sent);
