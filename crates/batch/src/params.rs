@@ -131,6 +131,32 @@ pub enum ParamsRecord {
     Adopted,
 }
 
+/// Checks `given` against the record of `out`'s run, if there is one, without writing anything:
+/// a run with other options is named as such before its data is read (a text run on a binary
+/// file would otherwise be told the file is not data).
+pub(crate) fn check_recorded(out: &Path, given: &RunParams) -> Result<(), BatchError> {
+    let path = params_path(out);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let Ok(recorded) = RunParams::parse(&text) else {
+                // named by check_or_record, after the data was read
+                return Ok(());
+            };
+            let diffs = recorded.differences(given);
+            if diffs.is_empty() {
+                Ok(())
+            } else {
+                Err(BatchError::OtherRun {
+                    path: out.to_path_buf(),
+                    differences: diffs.join("; "),
+                })
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(BatchError::Io { path, source }),
+    }
+}
+
 /// Checks `given` against the record of `out`'s run, or writes it where there is none.
 /// `has_data` says whether `out` already holds lines.
 pub(crate) fn check_or_record(

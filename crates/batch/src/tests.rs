@@ -113,7 +113,7 @@ fn foreign_files_and_other_shards_are_refused() {
     let p = temp("foreign.txt");
     std::fs::write(&p, "hello\nworld\n").unwrap();
     let e = run_games(Shard::ALL, 3, &p, &params(), game_of, play, |_, _| {}).unwrap_err();
-    assert!(matches!(e, BatchError::NotData { line: 1, .. }), "{e}");
+    assert!(matches!(e, BatchError::NotData { record: 1, .. }), "{e}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello\nworld\n");
     let q = temp("other.txt");
     std::fs::write(&q, "4;0\n").unwrap();
@@ -227,4 +227,165 @@ fn params_round_trip_and_bad_records_are_refused() {
     std::fs::write(params_path(&q), "garbage\n").unwrap();
     let e = run_games(Shard::ALL, 3, &q, &params(), game_of, play, |_, _| {}).unwrap_err();
     assert!(matches!(e, BatchError::BadParams { line: 1, .. }), "{e}");
+}
+
+/// Game g writes g % 3 records of 4 bytes: the game index (little-endian u16), the record's
+/// number in the game, and a check byte.
+fn play_fixed(g: u64) -> (Vec<u8>, u64) {
+    let bytes = (0..g % 3)
+        .flat_map(|i| {
+            let [lo, hi] = (g as u16).to_le_bytes();
+            [lo, hi, i as u8, 0xa5]
+        })
+        .collect();
+    (bytes, g)
+}
+
+fn fixed_game_of(r: &[u8]) -> Result<u64, String> {
+    match r {
+        [lo, hi, _, 0xa5] => Ok(u64::from(u16::from_le_bytes([*lo, *hi]))),
+        _ => Err("bad check byte".into()),
+    }
+}
+
+fn fixed<'a>(path: &'a Path, threads: usize, params: &'a RunParams) -> Output<'a> {
+    Output {
+        path,
+        framing: Framing::Fixed(4),
+        params,
+        threads,
+    }
+}
+
+#[test]
+fn fixed_records_resume_and_a_truncated_tail_is_cut() {
+    let p = params();
+    let all = temp("all.bin");
+    run_framed(
+        Shard::ALL,
+        20,
+        &fixed(&all, 1, &p),
+        fixed_game_of,
+        play_fixed,
+        |_, _| {},
+    )
+    .unwrap();
+    let full = std::fs::read(&all).unwrap();
+    assert_eq!(full.len(), 4 * 19, "games 0..20 write 19 records");
+    for cut in [0, 3, 4, 9, full.len() / 2, full.len() - 1] {
+        let q = temp("cut.bin");
+        std::fs::write(&q, &full[..cut]).unwrap();
+        let mut last = Progress::default();
+        let r = run_framed(
+            Shard::ALL,
+            20,
+            &fixed(&q, 1, &p),
+            fixed_game_of,
+            play_fixed,
+            |_, s| last = s.clone(),
+        )
+        .unwrap();
+        assert_eq!(std::fs::read(&q).unwrap(), full, "cut at {cut}");
+        assert_eq!(r.truncated, (cut % 4) as u64, "cut at {cut}");
+        if cut % 4 != 0 {
+            let notice = r.notice(&q).unwrap();
+            assert!(notice.contains("record was truncated"), "{notice}");
+            assert!(notice.contains("record(s) of game"), "{notice}");
+        }
+        assert_eq!(last.done, 20);
+    }
+    // a bad record in the middle is named by its number, and nothing is changed
+    let mut bad = full.clone();
+    bad[4 * 5 + 3] = 0;
+    let q = temp("bad.bin");
+    std::fs::write(&q, &bad).unwrap();
+    let e = run_framed(
+        Shard::ALL,
+        30,
+        &fixed(&q, 1, &p),
+        fixed_game_of,
+        play_fixed,
+        |_, _| {},
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BatchError::NotData {
+                record: 6,
+                unit: "record",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&q).unwrap(), bad);
+}
+
+#[test]
+fn threads_write_the_same_file_in_game_order() {
+    let p = params();
+    let one = temp("one.bin");
+    let mut order1 = Vec::new();
+    run_framed(
+        Shard::ALL,
+        40,
+        &fixed(&one, 1, &p),
+        fixed_game_of,
+        play_fixed,
+        |t, _| order1.extend(t.copied()),
+    )
+    .unwrap();
+    for threads in [2, 3, 8] {
+        let many = temp("many.bin");
+        let mut order = Vec::new();
+        // uneven game lengths make the threads finish out of order
+        let slow = |g: u64| {
+            std::thread::sleep(std::time::Duration::from_micros((g * 7919) % 13 * 100));
+            play_fixed(g)
+        };
+        let shard = Shard { index: 1, count: 3 };
+        let r = run_framed(
+            shard,
+            40,
+            &fixed(&many, threads, &p),
+            fixed_game_of,
+            slow,
+            |t, _| order.extend(t.copied()),
+        )
+        .unwrap();
+        assert_eq!(r.games, 0);
+        assert_eq!(
+            order,
+            (1..40).step_by(3).collect::<Vec<u64>>(),
+            "{threads} threads"
+        );
+        let want: Vec<u8> = (1..40).step_by(3).flat_map(|g| play_fixed(g).0).collect();
+        assert_eq!(std::fs::read(&many).unwrap(), want, "{threads} threads");
+    }
+    assert_eq!(order1, (0..40).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_panicking_game_stops_a_threaded_run_and_goes_on_up() {
+    let p = params();
+    let q = temp("panic.bin");
+    let play = |g: u64| {
+        assert!(g != 7, "game 7 fails");
+        play_fixed(g)
+    };
+    let r = std::panic::catch_unwind(|| {
+        run_framed(
+            Shard::ALL,
+            30,
+            &fixed(&q, 3, &p),
+            fixed_game_of,
+            play,
+            |_, _| {},
+        )
+    });
+    assert!(r.is_err());
+    // the games before 7 were written, in order, and nothing after them
+    let want: Vec<u8> = (0..7).flat_map(|g| play_fixed(g).0).collect();
+    assert_eq!(std::fs::read(&q).unwrap(), want);
 }

@@ -140,3 +140,99 @@ fn datagen_runs_without_a_book_argument() {
         assert_eq!(l.split(';').count(), 4, "{l}");
     }
 }
+
+/// The loop: packed positions from 1 and 2 threads are the same file, `train-nnue` reads it,
+/// and the network it writes plays the next generation's games (`--eval-file`), whose options
+/// record that network.
+#[test]
+fn packed_output_threads_and_the_next_generation() {
+    let mut files = Vec::new();
+    for threads in ["1", "2"] {
+        let out = ply_testkit::scratch_file("datagen-cli", &format!("gen0-t{threads}.bin"));
+        let run = datagen(
+            &["--games", "6", "--format", "bin", "--threads", threads],
+            &out,
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{stderr}");
+        assert!(stderr.contains("positions/h"), "{stderr}");
+        files.push((out.clone(), std::fs::read(&out).unwrap()));
+    }
+    assert!(!files[0].1.is_empty() && files[0].1.len() % 32 == 0);
+    assert_eq!(
+        files[0].1, files[1].1,
+        "1 and 2 threads write the same bytes"
+    );
+    let data = &files[0].0;
+    let net = ply_testkit::scratch_file("datagen-cli", "gen1.nnue");
+    let train = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
+        .args([
+            "train-nnue",
+            "--hidden",
+            "16",
+            "--buckets",
+            "1",
+            "--epochs",
+            "1",
+        ])
+        .args([
+            "--batch",
+            "64",
+            "--threads",
+            "1",
+            "--val-fraction",
+            "0",
+            "--data",
+        ])
+        .arg(data)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    assert!(
+        train.status.success(),
+        "{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    let next = ply_testkit::scratch_file("datagen-cli", "gen1.txt");
+    let net_arg = net.to_str().unwrap();
+    let run = datagen(&["--games", "2", "--eval-file", net_arg], &next, None);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("evaluation: network H=16 N=1"), "{stderr}");
+    let params = std::fs::read_to_string(format!("{}.params", next.display())).unwrap();
+    assert!(params.contains("eval=network H=16 N=1"), "{params}");
+    // the same file without the network is another run
+    let refused = datagen(&["--games", "3"], &next, None);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("eval: network"), "{stderr}");
+
+    // bad arguments: errors, not panics
+    for (args, message) in [
+        (&["--games", "2", "--format", "xml"][..], "xml"),
+        (
+            &["--games", "2", "--soft-nodes", "301"][..],
+            "soft node limit",
+        ),
+        (
+            &["--games", "2", "--eval-file", "/nonexistent.nnue"][..],
+            "--eval-file",
+        ),
+        (
+            &["--games", "2", "--eval-file", data.to_str().unwrap()][..],
+            "--eval-file",
+        ),
+    ] {
+        let out = datagen(
+            args,
+            &ply_testkit::scratch_file("datagen-cli", "bad-gen.bin"),
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -41,7 +41,16 @@ fn convert_then_train_writes_a_network_file() {
     let text = dir.join("data.txt");
     let _ = std::fs::remove_file(&text);
     let out = run(
-        &["datagen", "--games", "8", "--nodes", "300"],
+        // at most 10 positions a game: the held-in ones fit one batch of 64 (see the resume)
+        &[
+            "datagen",
+            "--games",
+            "8",
+            "--nodes",
+            "300",
+            "--per-game",
+            "10",
+        ],
         &[("--out", &text)],
     );
     assert!(out.status.success());

@@ -9,10 +9,10 @@
 //! ```
 //! use ply_chess::Position;
 //! use ply_chess_tools::datagen::{play_game, Config};
-//! let config = Config { nodes: 400, ..Config::default() };
+//! let config = Config { nodes: 400, per_game: Some(3), ..Config::default() };
 //! let book = [Position::startpos()];
 //! let game = play_game(&config, &book, None, 3);
-//! assert!(game.samples.len() <= config.per_game);
+//! assert!(game.samples.len() <= 3);
 //! for s in &game.samples {
 //!     assert!(Position::from_fen(&s.fen).is_ok());
 //!     assert!([0.0, 0.5, 1.0].contains(&s.result));

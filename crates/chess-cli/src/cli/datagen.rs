@@ -1,8 +1,10 @@
 //! `ply-chess datagen`: self-play training positions for the evaluation
 //! (`ply_chess_tools::datagen`), with a progress bar and a summary on standard error.
 
+use super::cpu_seconds;
+use ply_chess_cli::evalfile::{self, EvalFileError};
 use ply_chess_tools::book::{self, BookError};
-use ply_chess_tools::datagen::{self, Config, DatagenError, RunBar, Shard};
+use ply_chess_tools::datagen::{self, Config, DatagenError, Format, RunBar, Shard};
 use ply_chess_tools::openings;
 use ply_syzygy::Tablebase;
 use std::path::PathBuf;
@@ -22,13 +24,29 @@ pub struct DatagenArgs {
     /// are the unsharded run.
     #[arg(long, default_value = "0/1")]
     shard: Shard,
-    /// Output file (`FEN;score;result;game` a line); an existing one is resumed.
+    /// Output file (`FEN;score;result;game` a line, or 32-byte records with `--format bin`);
+    /// an existing one is resumed.
     #[arg(long)]
     out: PathBuf,
-    /// Nodes searched a move (at least 1).
+    /// Output format: `text` (`FEN;score;result;game` lines, for `tune` and `nnue-data
+    /// convert`) or `bin` (the packed 32-byte records `train-nnue` reads).
+    #[arg(long, default_value = "text")]
+    format: Format,
+    /// Nodes searched a move, the hard limit where a search is cut off (at least 1).
     #[arg(long, default_value_t = Config::default().nodes,
           value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
+    /// Soft node limit: no iteration is started once a search has used this many nodes
+    /// (at least 1, at most `--nodes`; default: none, only `--nodes`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    soft_nodes: Option<u64>,
+    /// Play and score the games with this network file instead of the hand-made evaluation
+    /// (recorded beside the output by its size and checksum).
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<String>,
+    /// Games played at once, one thread each (1 to 256); the output is the same for any count.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Opening book (EPD or FEN), one position a line (default: the built-in set of
     /// `crates/chess-tools/data/openings.epd`).
     #[arg(long)]
@@ -38,10 +56,20 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = Config::default().random_plies,
           value_parser = clap::value_parser!(u32).range(0..=200))]
     random_plies: u32,
-    /// Positions kept a game, at most (at least 1).
-    #[arg(long, default_value_t = Config::default().per_game as u64,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    per_game: u64,
+    /// Positions kept a game, at most, drawn at random from its usable ones (at least 1;
+    /// default: all of them).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    per_game: Option<u64>,
+    /// Positions fewer than this many plies after the book position (random plies included)
+    /// are not kept (0 to 1000).
+    #[arg(long, default_value_t = Config::default().skip_plies,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    skip_plies: u32,
+    /// Positions whose search score is this far from zero or further (centipawns) are not kept
+    /// (1 to 32000).
+    #[arg(long, default_value_t = Config::default().max_score as i64,
+          value_parser = clap::value_parser!(i64).range(1..=32000))]
+    max_score: i64,
     /// Syzygy table directories (`:`-separated): adjudicate and search with them.
     #[arg(long)]
     syzygy: Option<String>,
@@ -56,6 +84,9 @@ pub enum Error {
     /// The run failed (shard, output file).
     #[error(transparent)]
     Datagen(#[from] DatagenError),
+    /// The `--eval-file` gives no network.
+    #[error("--eval-file {0}")]
+    EvalFile(#[from] EvalFileError),
     /// The tables cannot be opened.
     #[error("cannot open the Syzygy tables {0}: {1}")]
     Syzygy(String, #[source] std::io::Error),
@@ -81,15 +112,29 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         }
         None => None,
     };
+    let network = match &a.eval_file {
+        Some(value) => evalfile::load(value)?,
+        None => None,
+    };
+    if let Some(net) = network.as_deref() {
+        eprintln!("evaluation: {}", evalfile::describe(Some(net)));
+    }
     let config = Config {
         seed: a.seed,
         nodes: a.nodes,
+        soft_nodes: a.soft_nodes,
         random_plies: a.random_plies,
-        per_game: a.per_game as usize,
+        per_game: a.per_game.map(|n| n as usize),
+        skip_plies: a.skip_plies,
+        max_score: a.max_score as i32,
+        network,
+        format: a.format,
+        threads: a.threads as usize,
         ..Config::default()
     };
     let bar = RunBar::new("positions");
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let s = datagen::run(
         &config,
         shard,
@@ -101,9 +146,11 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
     )?;
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_start).map(|(end, begin)| end - begin);
     eprintln!(
-        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions kept of {} quiet, \
-         {:.1} plies a game, White +{} ={} -{}, {:.1} s ({:.2} games/s)",
+        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions kept of {} \
+         usable{}, {:.1} plies a game, White +{} ={} -{}, {:.1} s ({:.2} games/s, {:.0} \
+         positions/h{})",
         shard.index,
         shard.count,
         a.seed,
@@ -112,12 +159,25 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         a.out.display(),
         s.samples,
         s.candidates,
+        if s.unpacked > 0 {
+            format!(" ({} left out: they do not pack)", s.unpacked)
+        } else {
+            String::new()
+        },
         s.plies as f64 / s.games.max(1) as f64,
         s.white[0],
         s.white[1],
         s.white[2],
         secs,
         s.games as f64 / secs.max(1e-9),
+        s.samples as f64 * 3600.0 / secs.max(1e-9),
+        match cpu {
+            Some(c) if s.samples > 0 => format!(
+                ", {c:.1} CPU s, {:.2} CPU ms a position",
+                c * 1000.0 / s.samples as f64
+            ),
+            _ => String::new(),
+        },
     );
     let endings: Vec<String> = s
         .endings

@@ -2,6 +2,7 @@
 //! (`ply_chess_tools::nnue`) and writes the quantised `PLYNNUE1` file, with a checkpoint every
 //! epoch and a check of the quantised network against the float one at the end.
 
+use super::cpu_seconds;
 use ply_chess_tools::nnue::dataset::{DataError, Dataset};
 use ply_chess_tools::nnue::model::{Shape, Target};
 use ply_chess_tools::nnue::optim::AdamW;
@@ -155,22 +156,6 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut p = path.as_os_str().to_owned();
     p.push(suffix);
     PathBuf::from(p)
-}
-
-/// CPU seconds used by the process so far (all threads), where the system tells.
-fn cpu_seconds() -> Option<f64> {
-    #[cfg(unix)]
-    {
-        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-        // SAFETY: `usage` points to writable memory of the size getrusage fills.
-        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
-            // SAFETY: getrusage returned 0, so it filled the struct.
-            let u = unsafe { usage.assume_init() };
-            let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-            return Some(secs(u.ru_utime) + secs(u.ru_stime));
-        }
-    }
-    None
 }
 
 /// The epoch's line: losses, positions per wall-clock second, and per CPU second of the

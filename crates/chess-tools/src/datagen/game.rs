@@ -1,12 +1,14 @@
 //! One self-play game: an opening from the book, a few random plies, then the engine against
 //! itself at a fixed node budget a move, to mate, a draw by the rules, a tablebase position or
-//! an adjudication; the quiet positions met on the way are the candidates for training.
+//! an adjudication; the usable positions met on the way ([`is_usable`]) are the candidates for
+//! training.
 
 use super::record::Sample;
 use super::Config;
 use ply_chess::{repetitions, Color, Move, Position};
 use ply_chess_engine::{
-    quiescence, search, Control, Limits, Options, PawnTable, SearchJob, TranspositionTable,
+    quiescence, search, Bound, Control, Info, Limits, Options, PawnTable, Reporter, SearchJob,
+    TranspositionTable,
 };
 use ply_syzygy::{Tablebase, Wdl};
 use rand_core::{Rng, SeedableRng};
@@ -25,8 +27,9 @@ pub const DRAW_SCORE: i32 = 10;
 pub const DRAW_PLIES: u32 = 12;
 /// See [`DRAW_SCORE`].
 pub const DRAW_FROM_MOVE: u32 = 40;
-/// Positions whose search score is at least this far from zero (mates, tablebase and known
-/// wins) are not kept: their scores say little about the evaluation.
+/// The default of [`Config::max_score`](super::Config::max_score): positions whose search
+/// score is at least this far from zero (mates, tablebase and known wins) are not kept, their
+/// scores say little about the evaluation.
 pub const SAMPLE_SCORE_LIMIT: i32 = 2000;
 
 /// How a game ended.
@@ -63,8 +66,24 @@ pub struct Game {
     pub ending: Ending,
     /// Plies played from the book position (random ones included).
     pub plies: u32,
-    /// Quiet positions met (the samples are drawn from them).
+    /// Usable positions met (the samples are drawn from them).
     pub candidates: usize,
+}
+
+/// Stops the search after the iteration that brings its node count to `nodes` or beyond: the
+/// soft node limit. Only completed iterations (exact scores) count, so the stop point depends on
+/// the node counts alone (one search thread) and the game stays deterministic.
+struct SoftStop<'a> {
+    control: &'a Control,
+    nodes: u64,
+}
+
+impl Reporter for SoftStop<'_> {
+    fn info(&self, info: &Info) {
+        if info.bound == Bound::Exact && info.nodes >= self.nodes {
+            self.control.stop();
+        }
+    }
 }
 
 /// The random stream of game `game` of `seed`: the same whichever shard plays it.
@@ -151,14 +170,30 @@ impl Adjudicator {
     }
 }
 
-/// Whether the position `pos`, searched to `best` with `score` (side to move), may be kept:
-/// not in check, a quiet best move, a score that is not a mate or a known win, and a static
-/// evaluation equal to the quiescence score.
-fn is_quiet(pos: &Position, best: Move, score: i32, pawns: &mut PawnTable) -> bool {
+/// The keep rule: whether the position `pos`, searched to `best` with `score` (side to move),
+/// `ply` plies after the book position (random plies included), is usable for training:
+/// - not in check, and a quiet best move (neither a capture nor a promotion), so the score is
+///   that of a position the evaluation can judge by itself;
+/// - `|score| < config.max_score`: no mate, tablebase or runaway scores;
+/// - `ply >= config.skip_plies`: the first positions after the book can be left out;
+/// - the static evaluation stands: the hand-made quiescence search finds no capture sequence
+///   that changes the position (its principal variation is empty).
+///
+/// The book position and the positions reached during the random plies are never searched, so
+/// never kept.
+pub fn is_usable(
+    config: &Config,
+    pos: &Position,
+    best: Move,
+    score: i32,
+    ply: u32,
+    pawns: &mut PawnTable,
+) -> bool {
     !pos.is_check()
         && !best.is_capture()
         && best.promotion().is_none()
-        && score.abs() < SAMPLE_SCORE_LIMIT
+        && score.abs() < config.max_score
+        && ply >= config.skip_plies
         && quiescence(pos, pawns).1 == *pos
 }
 
@@ -186,6 +221,8 @@ pub fn play_game(
     let tt = TranspositionTable::new(config.hash_mib);
     let options = Options {
         tablebase: tablebase.cloned(),
+        network: config.network.clone(),
+        threads: 1,
         ..Options::default()
     };
     let limits = Limits {
@@ -203,9 +240,16 @@ pub fn play_game(
         if plies >= config.max_plies {
             break (0.5, Ending::MaxLength);
         }
+        let control = Control::new();
+        let soft = config.soft_nodes.map(|nodes| SoftStop {
+            control: &control,
+            nodes,
+        });
+        let job = SearchJob::new(&pos, &tt, &control, &limits, &options);
         let r = search(&SearchJob {
             history: &earlier,
-            ..SearchJob::new(&pos, &tt, &Control::new(), &limits, &options)
+            reporter: soft.as_ref().map_or(job.reporter, |s| s as &dyn Reporter),
+            ..job
         });
         let white = match pos.side_to_move() {
             Color::White => r.score,
@@ -214,16 +258,17 @@ pub fn play_game(
         if let Some(end) = adjudicator.add(white, pos.fullmove_number()) {
             break end;
         }
-        if is_quiet(&pos, r.best, r.score, &mut pawns) {
+        if is_usable(config, &pos, r.best, r.score, plies, &mut pawns) {
             candidates.push((pos.to_fen(), white));
         }
         earlier.push(pos.hash());
         pos = pos.play(r.best);
         plies += 1;
     };
-    // a uniform choice of `per_game` candidates (partial Fisher-Yates), kept in game order
+    // a uniform choice of `per_game` candidates (partial Fisher-Yates), kept in game order; all
+    // of them without a limit
     let mut order: Vec<usize> = (0..candidates.len()).collect();
-    let keep = config.per_game.min(order.len());
+    let keep = config.per_game.unwrap_or(usize::MAX).min(order.len());
     for i in 0..keep {
         let j = i + below(&mut rng, order.len() - i);
         order.swap(i, j);

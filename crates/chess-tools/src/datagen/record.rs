@@ -5,7 +5,7 @@
 //! - `game` the index of the game it comes from (games of one seed are numbered from 0).
 //!
 //! A game's lines are written together and in the order of the game; a file is resumed from
-//! the last game it holds (`ply_batch::run_games`).
+//! the last game it holds (`ply_batch::run_framed`).
 
 use std::fmt;
 

@@ -141,3 +141,169 @@ fn bad_shards_and_foreign_files_are_refused() {
         Err(DatagenError::EmptyBook)
     ));
 }
+
+#[test]
+fn threads_do_not_change_the_output_in_either_format() {
+    let b = book();
+    for format in [Format::Text, Format::Bin] {
+        let mut files = Vec::new();
+        for threads in [1, 2] {
+            let c = Config {
+                format,
+                threads,
+                ..config()
+            };
+            let path = ply_testkit::scratch_file("datagen", &format!("t{threads}.{format}"));
+            let s = run(&c, Shard::ALL, 6, &b, None, &path, |_| {}).unwrap();
+            assert_eq!(s.games, 6);
+            files.push(std::fs::read(&path).unwrap());
+        }
+        assert!(!files[0].is_empty());
+        assert_eq!(files[0], files[1], "{format}: 1 and 2 threads");
+    }
+}
+
+#[test]
+fn the_packed_output_is_the_conversion_of_the_text_output() {
+    let b = book();
+    let text = ply_testkit::scratch_file("datagen", "same.txt");
+    let bin = ply_testkit::scratch_file("datagen", "same.bin");
+    let converted = ply_testkit::scratch_file("datagen", "converted.bin");
+    let t = run(&config(), Shard::ALL, 5, &b, None, &text, |_| {}).unwrap();
+    let c = Config {
+        format: Format::Bin,
+        ..config()
+    };
+    let s = run(&c, Shard::ALL, 5, &b, None, &bin, |_| {}).unwrap();
+    assert_eq!((s.samples, s.unpacked), (t.samples, 0));
+    crate::nnue::dataset::convert(std::slice::from_ref(&text), &converted, |_| {}).unwrap();
+    let packed = std::fs::read(&bin).unwrap();
+    assert_eq!(packed.len() as u64, 32 * s.samples);
+    assert_eq!(packed, std::fs::read(&converted).unwrap());
+    // and the trainer's reader takes it
+    let data = crate::nnue::dataset::Dataset::load(std::slice::from_ref(&bin), |_| {}).unwrap();
+    assert_eq!(data.len() as u64, s.samples);
+}
+
+#[test]
+fn a_packed_file_resumes_after_a_truncated_record() {
+    let b = book();
+    let c = Config {
+        format: Format::Bin,
+        ..config()
+    };
+    let whole = ply_testkit::scratch_file("datagen", "whole.bin");
+    run(&c, Shard::ALL, 5, &b, None, &whole, |_| {}).unwrap();
+    let full = std::fs::read(&whole).unwrap();
+    let part = ply_testkit::scratch_file("datagen", "part.bin");
+    run(&c, Shard::ALL, 3, &b, None, &part, |_| {}).unwrap();
+    let bytes = std::fs::read(&part).unwrap();
+    assert!(bytes.len() >= 64, "three games keep some positions");
+    std::fs::write(&part, &bytes[..bytes.len() - 13]).unwrap();
+    let mut notices = Vec::new();
+    let s = run(&c, Shard::ALL, 5, &b, None, &part, |p| {
+        notices.extend(p.notice.clone())
+    })
+    .unwrap();
+    assert_eq!(s.resumed.truncated, 19);
+    assert!(
+        notices[0].contains("record was truncated (19 of 32 bytes)"),
+        "{notices:?}"
+    );
+    assert_eq!(std::fs::read(&part).unwrap(), full);
+    // a damaged record is refused with its number, the file left as it is
+    let mut bad = full.clone();
+    bad[32 + 27] = 99; // en-passant byte of record 2
+    std::fs::write(&part, &bad).unwrap();
+    let e = run(&c, Shard::ALL, 9, &b, None, &part, |_| {}).unwrap_err();
+    assert!(
+        e.to_string().contains("record 2: bad en-passant square 99"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&part).unwrap(), bad);
+    // a text resume of a packed file is another run
+    let e = run(&config(), Shard::ALL, 9, &b, None, &whole, |_| {}).unwrap_err();
+    assert!(
+        e.to_string().contains("format: bin in the file, text now"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_network_plays_the_games_and_another_network_is_another_run() {
+    let b = book();
+    let net = |seed| Arc::new(ply_chess_engine::Network::random(16, 1, seed).unwrap());
+    let c = Config {
+        network: Some(net(1)),
+        ..config()
+    };
+    let out = ply_testkit::scratch_file("datagen", "net.txt");
+    run(&c, Shard::ALL, 2, &b, None, &out, |_| {}).unwrap();
+    let with_net = std::fs::read(&out).unwrap();
+    let recorded = std::fs::read_to_string(ply_batch::params_path(&out)).unwrap();
+    assert!(recorded.contains("eval=network H=16 N=1, "), "{recorded}");
+    let hand = ply_testkit::scratch_file("datagen", "hand.txt");
+    run(&config(), Shard::ALL, 2, &b, None, &hand, |_| {}).unwrap();
+    assert_ne!(std::fs::read(&hand).unwrap(), with_net, "the network plays");
+    let other = Config {
+        network: Some(net(2)),
+        ..config()
+    };
+    let e = run(&other, Shard::ALL, 3, &b, None, &out, |_| {}).unwrap_err();
+    assert!(e.to_string().contains("eval: network H=16 N=1"), "{e}");
+    let e = run(&config(), Shard::ALL, 3, &b, None, &out, |_| {}).unwrap_err();
+    assert!(e.to_string().contains("hand-made now"), "{e}");
+    assert_eq!(std::fs::read(&out).unwrap(), with_net);
+}
+
+#[test]
+fn the_keep_rule_and_the_soft_limit() {
+    let b = book();
+    // every usable position is kept by default
+    for g in 0..3 {
+        let game = play_game(&config(), &b, None, g);
+        assert_eq!(game.samples.len(), game.candidates, "game {g}");
+    }
+    let tight = Config {
+        max_score: 40,
+        per_game: Some(2),
+        ..config()
+    };
+    for g in 0..3 {
+        let game = play_game(&tight, &b, None, g);
+        assert!(game.samples.len() <= 2);
+        assert!(game.samples.iter().all(|s| s.score.abs() < 40));
+    }
+    // skipping more plies than a game lasts keeps nothing
+    let late = Config {
+        skip_plies: 1000,
+        ..config()
+    };
+    assert_eq!(play_game(&late, &b, None, 0).candidates, 0);
+    // a soft limit below the hard one searches less and plays other games
+    let soft = Config {
+        nodes: 3000,
+        soft_nodes: Some(300),
+        ..config()
+    };
+    let hard = Config {
+        nodes: 3000,
+        ..config()
+    };
+    let (a, z) = (play_game(&soft, &b, None, 1), play_game(&hard, &b, None, 1));
+    assert_ne!(a.samples, z.samples);
+    assert_eq!(
+        play_game(&soft, &b, None, 1).samples,
+        a.samples,
+        "deterministic"
+    );
+    let too_soft = Config {
+        soft_nodes: Some(config().nodes + 1),
+        ..config()
+    };
+    let out = ply_testkit::scratch_file("datagen", "soft.txt");
+    assert!(matches!(
+        run(&too_soft, Shard::ALL, 1, &b, None, &out, |_| {}),
+        Err(DatagenError::Config(_))
+    ));
+}
