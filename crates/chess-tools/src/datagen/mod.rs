@@ -16,10 +16,11 @@
 //! A run plays the games of its [`Shard`] (`K/N`: those whose index is K modulo N), so the
 //! shards of a seed together are exactly the run without shards ([`ply_batch`]). The output
 //! is the text format of [`record`] or the 32-byte packed records of
-//! [`nnue::packed`](crate::nnue::packed) ([`Format`]), written in game order; a run on an
+//! [`packed`] ([`Format`]), written in game order; a run on an
 //! existing file resumes after the games it holds.
 
 mod game;
+pub mod packed;
 pub mod record;
 
 pub use game::{
@@ -30,7 +31,7 @@ pub use record::{RecordError, Sample};
 
 pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
 
-use crate::nnue::packed::{Outcome, PackedPosition, RECORD_BYTES};
+use packed::{Outcome, PackedPosition, RECORD_BYTES};
 use ply_batch::{run_framed, text_game_of, Framing, Output, Record};
 use ply_chess::Position;
 use ply_chess_engine::Network;
@@ -45,7 +46,7 @@ pub enum Format {
     /// `FEN;score;result;game` lines ([`record`]).
     #[default]
     Text,
-    /// 32-byte packed records ([`crate::nnue::packed`]), what `train-nnue` reads.
+    /// 32-byte packed records ([`packed`]), what `train-nnue` reads.
     Bin,
 }
 

@@ -1,5 +1,5 @@
 //! NNUE training (`ply-chess nnue-data`, `ply-chess train-nnue`): the compact training-data
-//! format ([`packed`]), the data in memory ([`dataset`]), the float network ([`model`]), AdamW
+//! format ([`packed`], which lives with `datagen` that writes it), the data in memory ([`dataset`]), the float network ([`model`]), AdamW
 //! ([`optim`]), the training loop ([`train`]) and the quantised `PLYNNUE1` file ([`quantise`]),
 //! following the network layout of `ply_chess_engine::nnue` (the contract with the engine's inference).
 //!
@@ -23,7 +23,7 @@
 pub mod dataset;
 pub mod model;
 pub mod optim;
-pub mod packed;
+pub use crate::datagen::packed;
 pub mod quantise;
 pub mod train;
 
