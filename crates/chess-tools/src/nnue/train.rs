@@ -52,7 +52,9 @@ impl Default for Config {
             mirror: false,
             target: Target {
                 k: 400.0,
-                lambda: 0.5,
+                // the search score alone: with a share of the game result the network learns
+                // the results of the games it saw (BENCHMARKS.md, issue 35 generation 0)
+                lambda: 1.0,
             },
             optim: AdamW::default(),
         }
