@@ -3,18 +3,9 @@
 
 use ply_chess_engine::Network;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-chess"))
-        .args(args)
-        .output()
-        .expect("run ply-chess")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{ply, text};
 
 /// `bytes` in a scratch file of this process named after `name`.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {

@@ -7,16 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply-chess"))
-        .args(args)
-        .output()
-        .expect("run ply-chess")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{ply, text};
 
 /// Runs the UCI session on `input` (standard input closed after it) and returns its stdout.
 fn uci_session(input: &[u8]) -> Output {
