@@ -37,7 +37,7 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// NNUE training data: `convert` datagen text files to packed 32-byte records.
     NnueData(cli::nnue_data::NnueDataArgs),
-    /// Train the NNUE network on packed data; writes a PLYNNUE1 network file.
+    /// Train the NNUE network on packed data; writes a PLYNNUE2 network file.
     TrainNnue(cli::train_nnue::TrainNnueArgs),
 }
 

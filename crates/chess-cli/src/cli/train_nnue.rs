@@ -1,5 +1,5 @@
 //! `ply-chess train-nnue`: trains the NNUE network on packed data files
-//! (`ply_chess_tools::nnue`) and writes the quantised `PLYNNUE1` file, with a checkpoint every
+//! (`ply_chess_tools::nnue`) and writes the quantised `PLYNNUE2` file, with a checkpoint every
 //! epoch and a check of the quantised network against the float one at the end.
 
 use super::cpu_seconds;
@@ -21,7 +21,7 @@ pub struct TrainNnueArgs {
     /// Packed data files (`ply-chess nnue-data convert` output), one or more.
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
-    /// The network file to write (`PLYNNUE1`: the layout of `ply_chess_engine::nnue`).
+    /// The network file to write (`PLYNNUE2`: the layout of `ply_chess_engine::nnue`).
     #[arg(long)]
     out: PathBuf,
     /// Accumulator width H (a multiple of 16, 16..=2048).

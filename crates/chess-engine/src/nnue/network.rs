@@ -5,15 +5,25 @@ use super::feature::{feature_index, output_bucket, FEATURES};
 use ply_chess::{Color, Position, Role};
 use std::fmt;
 
-/// The first eight bytes of a network file.
-pub const MAGIC: [u8; 8] = *b"PLYNNUE1";
+/// The first eight bytes of a network file of the current format (v2), the one written.
+pub const MAGIC: [u8; 8] = *b"PLYNNUE2";
+/// The first eight bytes of a format-v1 file (still read, converted to v2 on loading).
+pub const MAGIC_V1: [u8; 8] = *b"PLYNNUE1";
 /// Quantisation of the feature layer (weights and bias are `round(x * QA)`); also the SCReLU clip.
 pub const QA: i32 = 255;
-/// Quantisation of the output weights (`round(x * QB)`).
-pub const QB: i32 = 64;
+/// Quantisation of the output weights of format v2 (`round(x * QB)`).
+pub const QB: i32 = 1024;
+/// Quantisation of the output weights of format v1.
+pub const QB_V1: i32 = 64;
+/// Each output term `v * v * w` is shifted right by this many bits before it is summed, so that
+/// no `i32` product overflows and the sum of a trained network stays far from the limits.
+pub const OUTPUT_SHIFT: u32 = 8;
+/// The output sum's unit: `QA * QA * QB >> OUTPUT_SHIFT` (260,100) is one unit of the float
+/// model's output; the output bias is stored at this scale.
+pub const OUTPUT_DIVISOR: i32 = (QA * QA * QB) >> OUTPUT_SHIFT;
 /// Centipawns per unit of the float model's output.
 pub const SCALE: i32 = 400;
-/// The activation code of SCReLU, the only one of format v1.
+/// The activation code of SCReLU, the only one of both formats.
 pub const ACTIVATION_SCRELU: u32 = 1;
 
 /// Bytes of the fixed header (magic and six `u32` fields).
@@ -46,7 +56,7 @@ pub enum NnueError {
         /// Bytes given.
         actual: usize,
     },
-    /// The file does not start with `PLYNNUE1`.
+    /// The file starts with neither `PLYNNUE2` nor `PLYNNUE1`.
     #[error("not a ply network file (bad magic)")]
     BadMagic,
     /// The hidden size is not a multiple of 16 in 16..=2048.
@@ -55,12 +65,14 @@ pub enum NnueError {
     /// The bucket count is not 1, 2, 4 or 8.
     #[error("output bucket count {0} unsupported (1, 2, 4 or 8)")]
     BadBuckets(u64),
-    /// A header constant (QA, QB, SCALE, activation) differs from format v1's.
-    #[error("header field {field} is {found}, format v1 requires {expected}")]
+    /// A header constant (QA, QB, SCALE, activation) differs from its format's.
+    #[error("header field {field} is {found}, format v{version} requires {expected}")]
     BadConstant {
         /// The field's name.
         field: &'static str,
-        /// The value v1 requires.
+        /// The format version the magic names (1 or 2).
+        version: u32,
+        /// The value the format requires.
         expected: u32,
         /// The value in the file.
         found: u32,
@@ -75,7 +87,8 @@ pub enum NnueError {
     },
 }
 
-/// A network of format v1: `(768 -> H) x 2 -> 1` with `N` output buckets, weights owned.
+/// A network `(768 -> H) x 2 -> 1` with `N` output buckets, weights owned, held in format v2's
+/// quantisation (a v1 file is converted when read).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
@@ -86,8 +99,8 @@ pub struct Network {
     feature_bias: Vec<i16>,
     /// `[N][2H]`: per bucket, the side to move's `H` weights, then the opponent's.
     output_weights: Vec<i16>,
-    /// `[N]`.
-    output_bias: Vec<i16>,
+    /// `[N]`, at the scale [`OUTPUT_DIVISOR`].
+    output_bias: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
@@ -107,9 +120,11 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The file length a header with these sizes requires.
-fn file_len(hidden: usize, buckets: usize) -> usize {
-    HEADER + 2 * (FEATURES * hidden + hidden + 2 * hidden * buckets + buckets) + CHECKSUM
+/// The file length a header with these sizes requires in format `version` (1 or 2): v1 stores
+/// the output biases as `i16`, v2 as `i32`.
+fn file_len(version: u32, hidden: usize, buckets: usize) -> usize {
+    let bias = if version == 1 { 2 } else { 4 };
+    HEADER + 2 * (FEATURES * hidden + hidden + 2 * hidden * buckets) + bias * buckets + CHECKSUM
 }
 
 /// Little-endian `u32` at `at`; the caller has checked the length.
@@ -166,9 +181,31 @@ impl SplitMix {
     }
 }
 
+/// Reads `n` little-endian `i32` from `bytes` at `*at`, as [`read_i16s`] does `i16`.
+fn read_i32s(bytes: &[u8], at: &mut usize, n: usize) -> Vec<i32> {
+    let slice = bytes.get(*at..*at + 4 * n).unwrap_or(&[]);
+    *at += 4 * n;
+    let mut v: Vec<i32> = slice
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    v.resize(n, 0);
+    v
+}
+
+/// One output term of format v2: `(v * v * w) >> OUTPUT_SHIFT` with `v` the clipped
+/// accumulator. `v * v * w` fits `i32` for every `i16` weight (`255^2 * 32768 < 2^31`).
+#[inline(always)]
+pub(crate) fn output_term(a: i16, w: i16) -> i32 {
+    let v = i32::from(a.clamp(0, QA as i16));
+    (v * v * i32::from(w)) >> OUTPUT_SHIFT
+}
+
 impl Network {
     /// Reads a network file (format in the `nnue` module docs), checking the length, the magic,
-    /// every header field and the checksum.
+    /// every header field and the checksum. A v1 file is converted to v2's quantisation: output
+    /// weights times 16 (saturating), output biases times 255/16 (rounded); its evaluations
+    /// then differ from v1's formula by the rounding only (about a centipawn).
     ///
     /// # Errors
     /// An [`NnueError`] naming the first thing wrong; no input makes it panic.
@@ -179,14 +216,19 @@ impl Network {
                 actual: bytes.len(),
             });
         }
-        if bytes[..8] != MAGIC {
+        let version = if bytes[..8] == MAGIC {
+            2
+        } else if bytes[..8] == MAGIC_V1 {
+            1
+        } else {
             return Err(NnueError::BadMagic);
-        }
+        };
         let (hidden, buckets) =
             check_shape(u64::from(u32_at(bytes, 8)), u64::from(u32_at(bytes, 12)))?;
+        let qb = if version == 1 { QB_V1 } else { QB };
         for (field, at, expected) in [
             ("QA", 16, QA as u32),
-            ("QB", 20, QB as u32),
+            ("QB", 20, qb as u32),
             ("SCALE", 24, SCALE as u32),
             ("activation", 28, ACTIVATION_SCRELU),
         ] {
@@ -194,12 +236,13 @@ impl Network {
             if found != expected {
                 return Err(NnueError::BadConstant {
                     field,
+                    version,
                     expected,
                     found,
                 });
             }
         }
-        let expected = file_len(hidden, buckets);
+        let expected = file_len(version, hidden, buckets);
         if bytes.len() < expected {
             return Err(NnueError::Truncated {
                 expected,
@@ -223,8 +266,20 @@ impl Network {
         let mut at = HEADER;
         let feature_weights = read_i16s(bytes, &mut at, FEATURES * hidden);
         let feature_bias = read_i16s(bytes, &mut at, hidden);
-        let output_weights = read_i16s(bytes, &mut at, 2 * hidden * buckets);
-        let output_bias = read_i16s(bytes, &mut at, buckets);
+        let mut output_weights = read_i16s(bytes, &mut at, 2 * hidden * buckets);
+        let output_bias = if version == 1 {
+            for w in &mut output_weights {
+                *w = w.saturating_mul((QB / QB_V1) as i16);
+            }
+            // v1: eval = (s1 / QA + b1) * SCALE / (QA * QB_V1) with s1 = sum v * v * w1; in v2
+            // units s2 = s1 * 16 / 256 = s1 / 16, so b2 = b1 * QA / 16.
+            read_i16s(bytes, &mut at, buckets)
+                .into_iter()
+                .map(|b| (f64::from(b) * f64::from(QA) / 16.0).round() as i32)
+                .collect()
+        } else {
+            read_i32s(bytes, &mut at, buckets)
+        };
         Ok(Network {
             hidden,
             buckets,
@@ -235,9 +290,9 @@ impl Network {
         })
     }
 
-    /// The network as a file ([`Network::from_bytes`] of it gives it back).
+    /// The network as a format-v2 file ([`Network::from_bytes`] of it gives it back).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_len(self.hidden, self.buckets));
+        let mut out = Vec::with_capacity(file_len(2, self.hidden, self.buckets));
         out.extend_from_slice(&MAGIC);
         for field in [
             self.hidden as u32,
@@ -253,11 +308,13 @@ impl Network {
             &self.feature_weights,
             &self.feature_bias,
             &self.output_weights,
-            &self.output_bias,
         ] {
             for w in part.iter() {
                 out.extend_from_slice(&w.to_le_bytes());
             }
+        }
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -265,8 +322,8 @@ impl Network {
     }
 
     /// A network of seeded random weights, for tests and benchmarks only (it plays nonsense):
-    /// feature weights and bias in `-127..=127`, output weights in `-127..=127` (within the
-    /// trainer's clip ranges), output biases in `-QA * QB / 4..=QA * QB / 4`. The same
+    /// feature weights and bias in `-127..=127`, output weights in `-2032..=2032` (the
+    /// trainer's clip), output biases in `-OUTPUT_DIVISOR / 4..=OUTPUT_DIVISOR / 4`. The same
     /// arguments always give the same network.
     ///
     /// # Errors
@@ -280,8 +337,14 @@ impl Network {
             buckets,
             feature_weights: fill(FEATURES * hidden, 127),
             feature_bias: fill(hidden, 127),
-            output_weights: fill(2 * hidden * buckets, 127),
-            output_bias: fill(buckets, (QA * QB / 4) as i16),
+            output_weights: fill(2 * hidden * buckets, 2032),
+            output_bias: (0..buckets)
+                .map(|_| {
+                    let span = 2 * i64::from(OUTPUT_DIVISOR / 4) + 1;
+                    (rng.next() % span as u64) as i64 - i64::from(OUTPUT_DIVISOR / 4)
+                })
+                .map(|b| b as i32)
+                .collect(),
         })
     }
 
@@ -325,22 +388,18 @@ impl Network {
         let mut s: i32 = 0;
         for (half, side) in [stm, !stm].into_iter().enumerate() {
             for (&a, &w) in acc[side.index()].iter().zip(&weights[half * h..]) {
-                let v = a.clamp(0, QA as i16);
-                let vw = v.wrapping_mul(w);
-                s = s.wrapping_add(i32::from(vw) * i32::from(v));
+                s = s.wrapping_add(output_term(a, w));
             }
         }
         self.finish(s, b)
     }
 
-    /// The last step of the output: `(s / QA + bias) * SCALE / (QA * QB)`, wrapping.
+    /// The last step of the output: `(s + bias) * SCALE / OUTPUT_DIVISOR` in `i64` (no
+    /// overflow for any sum and bias), truncating toward zero.
     #[inline(always)]
     pub(crate) fn finish(&self, s: i32, bucket: usize) -> i32 {
-        let bias = i32::from(self.output_bias[bucket]);
-        (s / QA)
-            .wrapping_add(bias)
-            .wrapping_mul(SCALE)
-            .wrapping_div(QA * QB)
+        let bias = i64::from(self.output_bias[bucket]);
+        ((i64::from(s) + bias) * i64::from(SCALE) / i64::from(OUTPUT_DIVISOR)) as i32
     }
 
     /// `[768][H]` feature weights.
@@ -375,7 +434,8 @@ mod tests {
     fn round_trip() {
         let net = sample();
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_len(32, 4));
+        assert_eq!(bytes.len(), file_len(2, 32, 4));
+        assert_eq!(&bytes[..8], b"PLYNNUE2");
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back, net);
         assert_eq!(back.to_bytes(), bytes);
@@ -414,7 +474,7 @@ mod tests {
             Err(NnueError::TrailingBytes { .. })
         ));
         let mut magic = good.clone();
-        magic[7] = b'2';
+        magic[7] = b'3';
         assert_eq!(Network::from_bytes(&magic), Err(NnueError::BadMagic));
         // Each header field set to a wrong value (sealed with a correct checksum).
         for (at, value) in [
@@ -453,6 +513,84 @@ mod tests {
                 "byte {at}"
             );
         }
+    }
+
+    /// A format-v1 file with the feature layer of `net` and the given v1 output weights and
+    /// biases.
+    fn v1_file(net: &Network, out_w: &[i16], out_b: &[i16]) -> Vec<u8> {
+        let mut b = MAGIC_V1.to_vec();
+        for x in [
+            net.hidden as u32,
+            net.buckets as u32,
+            QA as u32,
+            QB_V1 as u32,
+            SCALE as u32,
+            ACTIVATION_SCRELU,
+        ] {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        for part in [&net.feature_weights, &net.feature_bias, out_w, out_b] {
+            for w in part.iter() {
+                b.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn format_v1_files_are_read_and_evaluate_as_v1_did() {
+        let base = Network::random(32, 4, 11).unwrap();
+        let mut rng = SplitMix(5);
+        let out_w: Vec<i16> = (0..2 * 32 * 4).map(|_| rng.within(127)).collect();
+        let out_b: Vec<i16> = (0..4).map(|_| rng.within(4000)).collect();
+        let bytes = v1_file(&base, &out_w, &out_b);
+        assert_eq!(bytes.len(), file_len(1, 32, 4));
+        let net = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(net.feature_weights, base.feature_weights);
+        // v1's own formula, step by step: (sum (v * w as i16) * v / QA + b) * SCALE / (QA * 64).
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let h = 32;
+            let mut acc = [net.feature_bias.clone(), net.feature_bias.clone()];
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    for sq in pos.pieces(color, role) {
+                        for p in Color::ALL {
+                            let f = feature_index(p, color, role, sq);
+                            for (a, &w) in
+                                acc[p.index()].iter_mut().zip(&net.feature_weights[f * h..])
+                            {
+                                *a = a.wrapping_add(w);
+                            }
+                        }
+                    }
+                }
+            }
+            let bucket = net.bucket(&pos);
+            let w = &out_w[2 * h * bucket..2 * h * (bucket + 1)];
+            let stm = pos.side_to_move();
+            let mut s = 0i32;
+            for (half, side) in [stm, !stm].into_iter().enumerate() {
+                for (&a, &w) in acc[side.index()].iter().zip(&w[half * h..]) {
+                    let v = a.clamp(0, QA as i16);
+                    s = s.wrapping_add(i32::from(v.wrapping_mul(w)) * i32::from(v));
+                }
+            }
+            let v1 = (s / QA + i32::from(out_b[bucket])) * SCALE / (QA * QB_V1);
+            let v2 = net.evaluate(&pos);
+            assert!((v1 - v2).abs() <= 1, "{fen}: v1 {v1}, read as v2 {v2}");
+        }
+        // Written back, it is a v2 file that reads as the same network.
+        let again = net.to_bytes();
+        assert_eq!(&again[..8], &MAGIC);
+        assert_eq!(Network::from_bytes(&again).unwrap(), net);
     }
 
     #[test]

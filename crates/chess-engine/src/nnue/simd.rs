@@ -3,12 +3,12 @@
 //! process like `ply_chess::Pext::detect` (the CPU is asked at the first call, the answer cached);
 //! the search stores the token and passes it down, so no call asks the CPU again.
 //!
-//! Both levels compute in wrapping `i16` (accumulators, `v * w`) and wrapping `i32` (the sum), so
-//! the order of the additions does not change a bit: the AVX2 kernel equals the portable one for
-//! every network and position (tested in `accumulator.rs`).
+//! Both levels compute in wrapping `i16` (accumulators), exact `i32` terms `(v * v * w) >> 8` and a
+//! wrapping `i32` sum, so the order of the additions does not change a bit: the AVX2 kernel equals
+//! the portable one for every network and position (tested in `accumulator.rs`).
 
 use super::feature::FEATURES;
-use super::network::QA;
+use super::network::{output_term, QA};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The CPU level of the network's loops. Only [`Kernel::detect`] and [`Kernel::portable`] make
@@ -104,9 +104,9 @@ impl Kernel {
         }
     }
 
-    /// The SCReLU dot product `sum (clamp(a, 0, QA) * w as i16) * clamp(a, 0, QA)` over the side
-    /// to move's accumulator with `weights[..H]` and the opponent's with `weights[H..]`
-    /// (wrapping `i32`).
+    /// The SCReLU dot product `sum (clamp(a, 0, QA)^2 * w) >> OUTPUT_SHIFT` over the side to
+    /// move's accumulator with `weights[..H]` and the opponent's with `weights[H..]` (each term
+    /// exact, the sum wrapping `i32`).
     #[inline]
     pub(crate) fn output(self, stm: &[i16], opp: &[i16], weights: &[i16]) -> i32 {
         let h = stm.len();
@@ -156,8 +156,7 @@ mod portable {
         let mut s: i32 = 0;
         for (acc, w) in [(stm, &weights[..h]), (opp, &weights[h..])] {
             for (&a, &w) in acc.iter().zip(w) {
-                let v = a.clamp(0, QA as i16);
-                s = s.wrapping_add(i32::from(v.wrapping_mul(w)) * i32::from(v));
+                s = s.wrapping_add(output_term(a, w));
             }
         }
         s
@@ -167,6 +166,7 @@ mod portable {
 /// 16 lanes of `i16` per 256-bit register.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
+    use super::super::network::OUTPUT_SHIFT;
     use super::QA;
     use core::arch::x86_64::*;
 
@@ -204,9 +204,9 @@ mod avx2 {
         }
     }
 
-    /// [`super::portable::output`] 16 units at a time: clamp with max/min, the `i16` product
-    /// `v * w` by `mullo`, then `madd` multiplies by `v` again and adds neighbouring lanes into
-    /// `i32` (each product is at most 32768 * 255 in size, so the pair cannot overflow).
+    /// [`super::portable::output`] 16 units at a time: clamp with max/min, widen `v` and `w` to
+    /// `i32` (two registers of 8), `v * v * w` by two 32-bit `mullo` (exact: at most
+    /// 255^2 * 32768 < 2^31), shift right arithmetically and add.
     ///
     /// # Safety
     /// AVX2 must be present; `opp.len() == stm.len()`, a multiple of 16, and
@@ -226,8 +226,17 @@ mod avx2 {
                     let a = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
                     let w = _mm256_loadu_si256(weights.as_ptr().add(base + i).cast());
                     let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
-                    let vw = _mm256_mullo_epi16(v, w);
-                    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+                    let v_lo = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(v));
+                    let v_hi = _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(v));
+                    let w_lo = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(w));
+                    let w_hi = _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(w));
+                    let t_lo = _mm256_mullo_epi32(_mm256_mullo_epi32(v_lo, v_lo), w_lo);
+                    let t_hi = _mm256_mullo_epi32(_mm256_mullo_epi32(v_hi, v_hi), w_hi);
+                    let t = _mm256_add_epi32(
+                        _mm256_srai_epi32::<{ OUTPUT_SHIFT as i32 }>(t_lo),
+                        _mm256_srai_epi32::<{ OUTPUT_SHIFT as i32 }>(t_hi),
+                    );
+                    sum = _mm256_add_epi32(sum, t);
                 }
                 i += 16;
             }

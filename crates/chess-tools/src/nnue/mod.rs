@@ -1,6 +1,6 @@
 //! NNUE training (`ply-chess nnue-data`, `ply-chess train-nnue`): the compact training-data
 //! format ([`packed`], which lives with `datagen` that writes it), the data in memory ([`dataset`]), the float network ([`model`]), AdamW
-//! ([`optim`]), the training loop ([`train`]) and the quantised `PLYNNUE1` file ([`quantise`]),
+//! ([`optim`]), the training loop ([`train`]) and the quantised `PLYNNUE2` file ([`quantise`]),
 //! following the network layout of `ply_chess_engine::nnue` (the contract with the engine's inference).
 //!
 //! A tiny network trained on a few positions and written as a network file:

@@ -247,9 +247,11 @@ impl Model {
         target: Target,
         grad: Option<&mut [f32]>,
     ) -> f64 {
+        // The NNUE family's one CPU choice (`Kernel::detect`, asked once per process and
+        // cached), shared with the engine's inference.
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
+        if ply_chess_engine::nnue::Kernel::avx2().is_some() {
+            // SAFETY: `Kernel::avx2` answers `Some` only when the CPU reported AVX2.
             return unsafe { self.gradient_avx2(data, indices, target, grad) };
         }
         self.gradient_body(data, indices, target, grad)

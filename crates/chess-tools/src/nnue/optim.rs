@@ -6,7 +6,7 @@ use super::model::Shape;
 
 /// Largest magnitude of a feature weight or bias (times QA = 255 it stays within i16 sums).
 pub const FT_CLIP: f32 = 1.98;
-/// Largest magnitude of an output weight (times QB = 64 it is at most 127).
+/// Largest magnitude of an output weight (times QB = 1024 it is at most 2032, well inside i16).
 pub const OUT_CLIP: f32 = 127.0 / 64.0;
 
 /// AdamW's settings.

@@ -1,4 +1,4 @@
-//! The quantised network: rounding of the float model, the `PLYNNUE1` file, and the integer
+//! The quantised network: rounding of the float model, the `PLYNNUE2` file, and the integer
 //! evaluation of the network layout of `ply_chess_engine::nnue` (the trainer's reference for the engine's inference).
 
 use super::model::{Model, Shape, Sparse, INPUTS};
@@ -6,11 +6,15 @@ use super::model::{Model, Shape, Sparse, INPUTS};
 /// Feature-layer scale.
 pub const QA: i32 = 255;
 /// Output-layer scale.
-pub const QB: i32 = 64;
+pub const QB: i32 = 1024;
+/// Right shift of each output term `v * v * w`.
+pub const OUTPUT_SHIFT: u32 = 8;
+/// Scale of the output bias and unit of the output sum: `QA * QA * QB >> OUTPUT_SHIFT`.
+pub const OUTPUT_DIVISOR: i32 = (QA * QA * QB) >> OUTPUT_SHIFT;
 /// Centipawns of one output unit.
 pub const SCALE: i32 = 400;
 /// Magic bytes of the file.
-pub const MAGIC: &[u8; 8] = b"PLYNNUE1";
+pub const MAGIC: &[u8; 8] = b"PLYNNUE2";
 /// Activation code of SCReLU.
 const SCRELU: u32 = 1;
 /// Header bytes.
@@ -23,7 +27,7 @@ pub enum NetworkError {
     #[error("file too short ({0} bytes)")]
     Short(usize),
     /// Other magic bytes.
-    #[error("not a PLYNNUE1 file")]
+    #[error("not a PLYNNUE2 file")]
     Magic,
     /// A header field out of its range.
     #[error("bad header field {field} = {value}")]
@@ -64,8 +68,8 @@ pub struct Quantised {
     pub ft_bias: Vec<i16>,
     /// Output weights `[bucket][2H]`, times QB.
     pub out_weights: Vec<i16>,
-    /// Output biases, times QA * QB.
-    pub out_bias: Vec<i16>,
+    /// Output biases, times [`OUTPUT_DIVISOR`].
+    pub out_bias: Vec<i32>,
 }
 
 fn round(x: f32, scale: i32) -> i16 {
@@ -75,8 +79,8 @@ fn round(x: f32, scale: i32) -> i16 {
 }
 
 impl Quantised {
-    /// Rounds the float model (values are saturated to i16; the trainer's clipping keeps the
-    /// weights inside, the output bias is the one value that may saturate).
+    /// Rounds the float model (weights are saturated to i16, which the trainer's clipping keeps
+    /// them inside; the output biases are i32).
     pub fn from_model(model: &Model) -> Quantised {
         let s = model.shape;
         let p = &model.params;
@@ -86,7 +90,14 @@ impl Quantised {
             ft_weights: q(0..s.ft_bias(), QA),
             ft_bias: q(s.ft_bias()..s.out_weights(), QA),
             out_weights: q(s.out_weights()..s.out_bias(), QB),
-            out_bias: q(s.out_bias()..s.params(), QA * QB),
+            out_bias: p[s.out_bias()..s.params()]
+                .iter()
+                .map(|&x| {
+                    (f64::from(x) * f64::from(OUTPUT_DIVISOR))
+                        .round()
+                        .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+                })
+                .collect(),
         }
     }
 
@@ -97,10 +108,14 @@ impl Quantised {
             (&self.ft_weights, QA),
             (&self.ft_bias, QA),
             (&self.out_weights, QB),
-            (&self.out_bias, QA * QB),
         ] {
             params.extend(part.iter().map(|&x| f32::from(x) / scale as f32));
         }
+        params.extend(
+            self.out_bias
+                .iter()
+                .map(|&x| (f64::from(x) / f64::from(OUTPUT_DIVISOR)) as f32),
+        );
         Model {
             shape: self.shape,
             params,
@@ -109,7 +124,8 @@ impl Quantised {
 
     /// The file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(HEADER + 2 * self.shape.params() + 8);
+        let mut b =
+            Vec::with_capacity(HEADER + 2 * self.shape.params() + 2 * self.shape.buckets + 8);
         b.extend_from_slice(MAGIC);
         for x in [
             self.shape.hidden as u32,
@@ -121,15 +137,13 @@ impl Quantised {
         ] {
             b.extend_from_slice(&x.to_le_bytes());
         }
-        for part in [
-            &self.ft_weights,
-            &self.ft_bias,
-            &self.out_weights,
-            &self.out_bias,
-        ] {
+        for part in [&self.ft_weights, &self.ft_bias, &self.out_weights] {
             for x in part.iter() {
                 b.extend_from_slice(&x.to_le_bytes());
             }
+        }
+        for x in &self.out_bias {
+            b.extend_from_slice(&x.to_le_bytes());
         }
         let sum = fnv1a(&b);
         b.extend_from_slice(&sum.to_le_bytes());
@@ -180,7 +194,8 @@ impl Quantised {
                 });
             }
         }
-        let want = HEADER + 2 * shape.params() + 8;
+        // Every parameter an i16 but the N output biases, which are i32.
+        let want = HEADER + 2 * shape.params() + 2 * shape.buckets + 8;
         if bytes.len() != want {
             return Err(NetworkError::Length {
                 got: bytes.len(),
@@ -193,7 +208,8 @@ impl Quantised {
         if fnv1a(body) != u64::from_le_bytes(sum) {
             return Err(NetworkError::Checksum);
         }
-        let mut values = body[HEADER..]
+        let bias_at = want - 8 - 4 * shape.buckets;
+        let mut values = body[HEADER..bias_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
@@ -202,7 +218,10 @@ impl Quantised {
             ft_weights: take(INPUTS * shape.hidden),
             ft_bias: take(shape.hidden),
             out_weights: take(2 * shape.hidden * shape.buckets),
-            out_bias: take(shape.buckets),
+            out_bias: body[bias_at..]
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
         })
     }
 
@@ -218,7 +237,8 @@ impl Quantised {
     }
 
     /// The integer evaluation, centipawns from the side to move's view, step by step as the
-    /// spec writes it (i16 accumulators, wrapping i32 sums, truncating division).
+    /// spec writes it (i16 accumulators, exact i32 terms `(v * v * w) >> 8`, a wrapping i32
+    /// sum, the last step in i64 with a truncating division).
     pub fn evaluate(&self, s: &Sparse) -> i32 {
         let h = self.shape.hidden;
         let (fs, fo) = s.perspectives();
@@ -230,14 +250,11 @@ impl Quantised {
             (self.accumulate(fo), &w[h..]),
         ] {
             for (&a, &w) in acc.iter().zip(w) {
-                let v = a.clamp(0, QA as i16);
-                let vw = v.wrapping_mul(w);
-                sum = sum.wrapping_add(i32::from(vw).wrapping_mul(i32::from(v)));
+                let v = i32::from(a.clamp(0, QA as i16));
+                sum = sum.wrapping_add((v * v * i32::from(w)) >> OUTPUT_SHIFT);
             }
         }
-        (sum / QA)
-            .wrapping_add(i32::from(self.out_bias[bucket]))
-            .wrapping_mul(SCALE)
-            / (QA * QB)
+        ((i64::from(sum) + i64::from(self.out_bias[bucket])) * i64::from(SCALE)
+            / i64::from(OUTPUT_DIVISOR)) as i32
     }
 }

@@ -297,9 +297,9 @@ fn network_file_round_trips_and_rejects_damage() {
     let bytes = net.to_bytes();
     assert_eq!(
         bytes.len(),
-        32 + 2 * (INPUTS * 32 + 32 + 2 * 32 * 4 + 4) + 8
+        32 + 2 * (INPUTS * 32 + 32 + 2 * 32 * 4) + 4 * 4 + 8
     );
-    assert_eq!(&bytes[..8], b"PLYNNUE1");
+    assert_eq!(&bytes[..8], b"PLYNNUE2");
     assert_eq!(Quantised::from_bytes(&bytes), Ok(net));
     let mut bad = bytes.clone();
     bad[40] ^= 1;

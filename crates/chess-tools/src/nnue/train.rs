@@ -335,8 +335,9 @@ impl Trainer {
 }
 
 /// How far the quantised network is from the float one, in two measures: against the float
-/// model itself (what rounding costs: with QB = 64 about 10 cp on average for a trained
-/// 256-wide network, since each output weight moves by up to 1/128), and against the float
+/// model itself (what rounding costs: with format v1's QB = 64 it was about 10 cp on average
+/// for a trained 256-wide network, each output weight moving by up to 1/128; with QB = 1024 a
+/// sixteenth of that), and against the float
 /// model evaluated with the rounded weights (what the integer arithmetic adds: only the
 /// truncating divisions, under 1 cp, unless an i32 sum wraps or the layouts disagree).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
