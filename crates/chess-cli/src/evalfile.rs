@@ -1,21 +1,19 @@
 //! Where the evaluation comes from: the value of the UCI option `EvalFile` and of the
-//! `--eval-file` argument of `eval` and `bench`. Empty (or `<empty>`) means the hand-made
-//! evaluation; a path names a network file (format in `ply_chess_engine::nnue`), read here and
-//! handed to the engine library as bytes; `<embedded>` names the network built into the program.
-//!
-//! No network is built in yet ([`EMBEDDED`] is `None`). Shipping one is a small change here:
-//! `EMBEDDED = Some(include_bytes!(...))` and [`DEFAULT`] = `<embedded>`.
+//! `--eval-file` argument of `eval`, `bench` and `datagen`. `<embedded>` (the default) names the
+//! network built into the program (`ply_chess_engine::nnue::EMBEDDED`); empty or `<empty>` means
+//! the hand-made evaluation; a path names a network file (format in `ply_chess_engine::nnue`),
+//! read here and handed to the engine library as bytes.
 
 use ply_chess_engine::{Network, NnueError};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The network built into the program, if any.
-pub const EMBEDDED: Option<&[u8]> = None;
-/// The `EvalFile` value that names [`EMBEDDED`].
+/// The `EvalFile` value that names the built-in network.
 pub const EMBEDDED_NAME: &str = "<embedded>";
-/// The default `EvalFile` value: the hand-made evaluation.
-pub const DEFAULT: &str = "<empty>";
+/// The `EvalFile` value that names the hand-made evaluation (an empty value does too).
+pub const HAND_MADE: &str = "<empty>";
+/// The default `EvalFile` value: the built-in network.
+pub const DEFAULT: &str = EMBEDDED_NAME;
 
 /// Why an `EvalFile` value gives no network.
 #[derive(Debug, thiserror::Error)]
@@ -36,25 +34,20 @@ pub enum EvalFileError {
         /// What is wrong with it.
         source: NnueError,
     },
-    /// `<embedded>` in a program built without a network.
-    #[error("this program has no embedded network")]
-    NoEmbedded,
 }
 
 /// The evaluation an `EvalFile` value names: `None` for the hand-made one (empty or `<empty>`),
 /// the built-in network for `<embedded>`, else the network read from the file at that path.
 ///
 /// # Errors
-/// An [`EvalFileError`] when the file cannot be read or is not a network, or when `<embedded>`
-/// is asked of a program without one.
+/// An [`EvalFileError`] when the file cannot be read or is not a network.
 pub fn load(value: &str) -> Result<Option<Arc<Network>>, EvalFileError> {
     let value = value.trim();
-    if value.is_empty() || value == DEFAULT {
+    if value.is_empty() || value == HAND_MADE {
         return Ok(None);
     }
     if value == EMBEDDED_NAME {
-        let bytes = EMBEDDED.ok_or(EvalFileError::NoEmbedded)?;
-        return Network::from_bytes(bytes)
+        return Network::from_bytes(ply_chess_engine::nnue::EMBEDDED)
             .map(|net| Some(Arc::new(net)))
             .map_err(|source| EvalFileError::Format {
                 path: PathBuf::from(EMBEDDED_NAME),
@@ -69,6 +62,14 @@ pub fn load(value: &str) -> Result<Option<Arc<Network>>, EvalFileError> {
     let net =
         Network::from_bytes(&bytes).map_err(|source| EvalFileError::Format { path, source })?;
     Ok(Some(Arc::new(net)))
+}
+
+/// The evaluation of an optional `--eval-file` argument: the value given, else [`DEFAULT`].
+///
+/// # Errors
+/// As [`load`].
+pub fn load_or_default(value: Option<&str>) -> Result<Option<Arc<Network>>, EvalFileError> {
+    load(value.unwrap_or(DEFAULT))
 }
 
 /// A short description for reports: `network H=256 N=8` or `hand-made evaluation`.

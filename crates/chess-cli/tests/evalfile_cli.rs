@@ -1,5 +1,5 @@
 //! `--eval-file` of `ply-chess eval` and `ply-chess bench` (issue 35), with random networks
-//! written by the test (the engine library's `Network::random`; no network is shipped).
+//! written by the test (the engine library's `Network::random`) and the built-in network.
 
 use ply_chess_engine::Network;
 use std::path::PathBuf;
@@ -58,6 +58,11 @@ fn bench_with_a_network_is_deterministic_and_differs_from_hand_made() {
     let with = run(&["--eval-file", path.to_str().unwrap()]);
     assert_eq!(with, run(&["--eval-file", path.to_str().unwrap()]));
     assert_ne!(with, run(&[]));
+    // The default is the built-in network, `<empty>` the hand-made evaluation: three searches.
+    let embedded = run(&["--eval-file", "<embedded>"]);
+    assert_eq!(embedded, run(&[]));
+    assert_ne!(embedded, run(&["--eval-file", "<empty>"]));
+    assert_ne!(with, run(&["--eval-file", "<empty>"]));
     let _ = std::fs::remove_file(path);
 }
 
@@ -76,7 +81,6 @@ fn a_bad_network_file_is_a_runtime_error() {
         ],
         vec!["eval", "--eval-file", short.to_str().unwrap()],
         vec!["eval", "--eval-file", "/nonexistent/net.nnue"],
-        vec!["bench", "--depth", "1", "--eval-file", "<embedded>"],
     ] {
         let out = ply(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");

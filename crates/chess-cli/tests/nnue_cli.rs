@@ -74,7 +74,10 @@ fn convert_then_train_writes_a_network_file() {
     assert!(stderr.contains("epoch 2/2: train loss"), "{stderr}");
     assert!(stderr.contains("quantised vs float"), "{stderr}");
     let bytes = std::fs::read(&net).unwrap();
-    assert_eq!(bytes.len(), 32 + 2 * (768 * 16 + 16 + 2 * 16 * 2) + 4 * 2 + 8);
+    assert_eq!(
+        bytes.len(),
+        32 + 2 * (768 * 16 + 16 + 2 * 16 * 2) + 4 * 2 + 8
+    );
     assert_eq!(&bytes[..8], b"PLYNNUE2");
 
     // same seed and threads: same bytes; one epoch then a resume to two: the same again (one

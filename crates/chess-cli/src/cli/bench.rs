@@ -15,7 +15,8 @@ pub struct BenchArgs {
     /// Print one JSON object `{"nodes":..,"nps":..,"time_ms":..,"depth":..}` instead.
     #[arg(long)]
     json: bool,
-    /// Evaluate with this network file (or `<embedded>`) instead of the hand-made evaluation.
+    /// The evaluation: a network file, `<embedded>` (the built-in network) or `<empty>` (the
+    /// hand-made evaluation) [default: <embedded>]
     #[arg(long, value_name = "FILE")]
     eval_file: Option<String>,
 }
@@ -46,10 +47,7 @@ struct Report {
 /// [`BenchError::EvalFile`] for an `--eval-file` that is not a network; [`BenchError::Json`]
 /// when the report cannot be serialized (never, in practice).
 pub fn run(args: &BenchArgs) -> Result<(), BenchError> {
-    let network = match &args.eval_file {
-        Some(value) => evalfile::load(value)?,
-        None => None,
-    };
+    let network = evalfile::load_or_default(args.eval_file.as_deref())?;
     if let Some(net) = network.as_deref() {
         eprintln!("evaluation: {}", evalfile::describe(Some(net)));
     }

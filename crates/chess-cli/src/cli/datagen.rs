@@ -40,8 +40,9 @@ pub struct DatagenArgs {
     /// (at least 1, at most `--nodes`; default: none, only `--nodes`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     soft_nodes: Option<u64>,
-    /// Play and score the games with this network file instead of the hand-made evaluation
-    /// (recorded beside the output by its size and checksum).
+    /// Play and score the games with this evaluation: a network file, `<embedded>` (the
+    /// built-in network) or `<empty>` (the hand-made evaluation); recorded beside the output
+    /// by its size and checksum [default: <embedded>]
     #[arg(long, value_name = "NET")]
     eval_file: Option<String>,
     /// Games played at once, one thread each (1 to 256); the output is the same for any count.
@@ -112,10 +113,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), Error> {
         }
         None => None,
     };
-    let network = match &a.eval_file {
-        Some(value) => evalfile::load(value)?,
-        None => None,
-    };
+    let network = evalfile::load_or_default(a.eval_file.as_deref())?;
     if let Some(net) = network.as_deref() {
         eprintln!("evaluation: {}", evalfile::describe(Some(net)));
     }

@@ -17,7 +17,8 @@ pub struct EvalArgs {
     /// per side), the phase, the scale and the final score.
     #[arg(long)]
     json: bool,
-    /// A network file (or `<embedded>`) whose evaluation is printed beside the hand-made one.
+    /// The network whose evaluation is printed beside the hand-made one: a file, `<embedded>`
+    /// (the built-in network) or `<empty>` (none) [default: <embedded>]
     #[arg(long, value_name = "FILE")]
     eval_file: Option<String>,
 }
@@ -82,10 +83,7 @@ struct JsonEval {
 /// `--eval-file` that is not a network.
 pub fn run(args: &EvalArgs) -> Result<(), EvalError> {
     let pos = Position::from_fen(&args.fen)?;
-    let network = match &args.eval_file {
-        Some(value) => evalfile::load(value)?,
-        None => None,
-    };
+    let network = evalfile::load_or_default(args.eval_file.as_deref())?;
     let net_eval = network.as_deref().map(|net| net.evaluate(&pos));
     let t = trace(&pos);
     let stm = match pos.side_to_move() {

@@ -74,6 +74,12 @@
 //! (see `accumulator.rs`); the additions and the output use the [`Kernel`] picked once per
 //! process (AVX2 or portable, same bits).
 
+//! # The built-in network
+//!
+//! [`EMBEDDED`] is the network the programs play with by default (`default.nnue` beside this
+//! file, compiled in; `nets/README.md` at the repository root gives the data and the commands that
+//! made it). [`Network::embedded`] reads it.
+
 mod accumulator;
 mod feature;
 mod network;
@@ -87,3 +93,6 @@ pub use network::{
 
 pub(crate) use accumulator::{AccumulatorStack, Delta};
 pub use simd::Kernel;
+
+/// The bytes of the built-in network (a `PLYNNUE2` file; see the module docs).
+pub static EMBEDDED: &[u8] = include_bytes!("default.nnue");

@@ -290,6 +290,12 @@ impl Network {
         })
     }
 
+    /// The built-in network ([`super::EMBEDDED`]). A test checks that its bytes read; if they
+    /// ever did not, this would be the hand-made evaluation's cue: `None`.
+    pub fn embedded() -> Option<Network> {
+        Network::from_bytes(super::EMBEDDED).ok()
+    }
+
     /// The network as a format-v2 file ([`Network::from_bytes`] of it gives it back).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(file_len(2, self.hidden, self.buckets));
@@ -591,6 +597,21 @@ mod tests {
         let again = net.to_bytes();
         assert_eq!(&again[..8], &MAGIC);
         assert_eq!(Network::from_bytes(&again).unwrap(), net);
+    }
+
+    #[test]
+    fn the_embedded_network_reads_and_sees_material() {
+        let net = Network::embedded().expect("the built-in network reads");
+        assert_eq!(Network::from_bytes(super::super::EMBEDDED), Ok(net.clone()));
+        let start = net.evaluate(&Position::startpos());
+        assert!(start.abs() < 60, "start position {start}");
+        // White a queen up (Black's d8 queen removed), either side to move.
+        let up =
+            Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert!(net.evaluate(&up) > 500, "{}", net.evaluate(&up));
+        let down =
+            Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert!(net.evaluate(&down) < -500, "{}", net.evaluate(&down));
     }
 
     #[test]

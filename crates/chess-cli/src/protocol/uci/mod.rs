@@ -139,7 +139,8 @@ pub struct UciSession {
     control: Arc<Control>,
     hash_mb: usize,
     options: Options,
-    /// The `EvalFile` value in use (`<empty>`: the hand-made evaluation).
+    /// The `EvalFile` value in use (`<embedded>`: the built-in network, `<empty>`: the hand-made
+    /// evaluation).
     eval_file: String,
     ponder: bool,
     chess960: bool,
@@ -171,7 +172,10 @@ impl UciSession {
             tables: Arc::new(Mutex::new(Vec::new())),
             control: Arc::new(Control::new()),
             hash_mb,
-            options: Options::default(),
+            options: Options {
+                network: evalfile::load(evalfile::DEFAULT).ok().flatten(),
+                ..Options::default()
+            },
             eval_file: evalfile::DEFAULT.to_string(),
             ponder: false,
             chess960: false,
@@ -392,7 +396,7 @@ impl UciSession {
         ));
         self.options.network = network;
         self.eval_file = if value.is_empty() {
-            evalfile::DEFAULT.to_string()
+            evalfile::HAND_MADE.to_string()
         } else {
             value.to_string()
         };

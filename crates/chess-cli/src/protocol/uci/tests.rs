@@ -361,32 +361,31 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
     let mut damaged = net.to_bytes();
     damaged[100] ^= 1;
     let bad = network_file("bad", &damaged);
-    // A bad file while the hand-made evaluation is in use: an error, nothing changes.
+    // A fresh session plays with the built-in network.
+    let embedded = ply_chess_engine::Network::embedded().unwrap();
+    assert_eq!(e.options.network.as_deref(), Some(&embedded));
+    // A bad file: an error, nothing changes.
     assert!(e.handle(&format!("setoption name EvalFile value {}", bad.display())));
     let out = take(&lines);
     assert_eq!(out.len(), 1);
     assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
     assert!(out[0].contains("checksum"), "{out:?}");
-    assert!(
-        out[0].ends_with("keeping the hand-made evaluation"),
-        "{out:?}"
-    );
-    assert!(e.options.network.is_none());
+    assert!(out[0].ends_with("keeping '<embedded>'"), "{out:?}");
+    assert_eq!(e.options.network.as_deref(), Some(&embedded));
     // The good file switches to the network.
     assert!(e.handle(&format!("setoption name EvalFile value {}", good.display())));
     assert_eq!(take(&lines), ["info string evaluation: network H=32 N=2"]);
     assert_eq!(e.options.network.as_deref(), Some(&net));
-    // A missing file and the absent embedded network keep it.
-    for value in ["/nonexistent/net.nnue", "<embedded>"] {
-        assert!(e.handle(&format!("setoption name EvalFile value {value}")));
-        let out = take(&lines);
-        assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
-        assert!(
-            out[0].ends_with(&format!("keeping '{}'", good.display())),
-            "{out:?}"
-        );
-        assert_eq!(e.options.network.as_deref(), Some(&net));
-    }
+    // A missing file keeps it.
+    let value = "/nonexistent/net.nnue";
+    assert!(e.handle(&format!("setoption name EvalFile value {value}")));
+    let out = take(&lines);
+    assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
+    assert!(
+        out[0].ends_with(&format!("keeping '{}'", good.display())),
+        "{out:?}"
+    );
+    assert_eq!(e.options.network.as_deref(), Some(&net));
     // The network searches.
     let out = go(&mut e, &lines, "depth 4");
     assert!(!bestmove(&out).is_empty());
@@ -397,6 +396,17 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
         ["info string evaluation: hand-made evaluation"]
     );
     assert!(e.options.network.is_none());
+    // A bad file now keeps the hand-made evaluation, and `<embedded>` brings the network back.
+    assert!(e.handle(&format!("setoption name EvalFile value {}", bad.display())));
+    let out = take(&lines);
+    assert!(
+        out[0].ends_with("keeping the hand-made evaluation"),
+        "{out:?}"
+    );
+    assert!(e.options.network.is_none());
+    assert!(e.handle("setoption name EvalFile value <embedded>"));
+    assert_eq!(take(&lines), ["info string evaluation: network H=256 N=8"]);
+    assert_eq!(e.options.network.as_deref(), Some(&embedded));
     let _ = std::fs::remove_file(good);
     let _ = std::fs::remove_file(bad);
 }
