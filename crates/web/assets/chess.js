@@ -1,0 +1,1 @@
+// chess page: to come
