@@ -63,8 +63,6 @@ function render() {
   else if (busy) status = "ply is thinking…";
   else status = (st.side === "white" ? "White" : "Black") + " to move" + (st.check ? " (check)" : "");
   $("status").textContent = status;
-  const parts = [];
-  st.san.forEach((m, i) => parts.push(m));
   $("moves").textContent = pgnBody(st);
   $("undo").disabled = game.moves.length === 0;
   $("redo").disabled = game.redo.length === 0;
@@ -78,7 +76,7 @@ function pgnBody(s) {
 }
 
 function save() {
-  saveState(KEY, { fen: game.fen, moves: game.moves, level: $("level").value, color: human(), flipped });
+  saveState(KEY, { fen: game.fen, moves: game.moves, scores: game.scores, level: $("level").value, color: human(), flipped });
 }
 
 async function setMoves(moves) {
@@ -295,6 +293,7 @@ async function start() {
     if (saved.color) $("color").value = saved.color;
     flipped = !!saved.flipped;
     game.fen = saved.fen || "";
+    game.scores = Array.isArray(saved.scores) ? saved.scores : [];
     try { await setMoves(saved.moves || []); } catch (e) { game.fen = ""; await setMoves([]); }
   } else {
     await setMoves([]);

@@ -72,7 +72,7 @@ function render() {
 }
 
 function save() {
-  saveState(KEY, { position: game.position, moves: game.moves, level: $("level").value, color: human() });
+  saveState(KEY, { position: game.position, moves: game.moves, scores: game.scores, level: $("level").value, color: human() });
 }
 
 // Asks the server for the state of `moves`; on success it becomes the game.
@@ -249,6 +249,7 @@ async function start() {
     if (saved.level) $("level").value = saved.level;
     if (saved.color) $("color").value = saved.color;
     game.position = saved.position || "";
+    game.scores = Array.isArray(saved.scores) ? saved.scores : [];
     try { await setMoves(saved.moves || []); } catch (e) { game.position = ""; await setMoves([]); }
   } else {
     await setMoves([]);
