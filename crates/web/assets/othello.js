@@ -61,6 +61,9 @@ function render() {
     status = "ply is thinking…";
   } else {
     status = (st.side === "black" ? "Black" : "White") + " to move";
+    if (st.moves.length && st.moves[st.moves.length - 1] === "pa") {
+      status += " (" + (st.side === "black" ? "White" : "Black") + " had no move and passed)";
+    }
   }
   $("status").textContent = status;
   $("moves").textContent = st.moves.join(" ");

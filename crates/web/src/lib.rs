@@ -12,15 +12,17 @@
 //! | `POST /api/othello/state`, `/api/othello/load` | checks a position and moves (or loads OBF, GGF, a move list) |
 //! | `POST /api/othello/play`, `/api/othello/solve` | the engine's move; the exact scores of every move |
 //! | `GET /api/othello/hint` | server-sent events: every legal square's score after each iteration |
-//! | `POST /api/chess/state`, `/api/chess/play` | checks a FEN and moves; the engine's move |
+//! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
+//! | `POST /api/chess/play` | the engine's move |
 //! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
+//! | `GET /api/health` | the search slots, all and free |
 //!
 //! Bad input gets a JSON error (`{"error": ...}`) with a 4xx status ([`ApiError`]); time and
 //! node limits are clamped ([`limits`]); at most [`Config::max_searches`] searches run at once,
 //! and a request that finds them all busy for [`Config::queue_wait`] gets 503 ([`pool`]).
 //!
 //! # Modules
-//! From the bottom up (a module uses only those on lines below it):
+//! In layers: a module uses only modules on lower lines, or on its own line along an arrow.
 //!
 //! ```text
 //! front      cli (the command line), server (router, listener)

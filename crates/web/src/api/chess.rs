@@ -402,6 +402,7 @@ pub async fn state(Body(req): Body<ChessRequest>) -> Result<Json<ChessState>, Ap
 /// 400 when the text is neither.
 pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<ChessState>, ApiError> {
     let text = req.text.trim();
+    check_length("text", text)?;
     let game = if text.contains('/') && !text.contains('[') {
         build_game(Some(text), None)?
     } else {
