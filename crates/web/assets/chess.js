@@ -226,7 +226,14 @@ function startAnalysis() {
   src.addEventListener("done", () => {
     if (source === src) { src.close(); source = null; $("info").textContent += " · done"; }
   });
-  src.onerror = () => { if (source === src) { src.close(); source = null; } };
+  let got = false;
+  src.addEventListener("info", () => { got = true; });
+  src.onerror = () => {
+    if (source !== src) return;
+    src.close();
+    source = null;
+    if (!got) say("Analysis unavailable: the server is busy (or gone); try again.", true);
+  };
 }
 
 async function undo() {

@@ -170,7 +170,14 @@ function startHints() {
   };
   src.addEventListener("info", ev => onData(ev, false));
   src.addEventListener("done", ev => onData(ev, true));
-  src.onerror = () => { if (hintSource === src) { src.close(); hintSource = null; } };
+  let got = false;
+  src.addEventListener("info", () => { got = true; });
+  src.onerror = () => {
+    if (hintSource !== src) return;
+    src.close();
+    hintSource = null;
+    if (!got) say("Hints unavailable: the server is busy (or gone); try again.", true);
+  };
 }
 
 async function solve() {
