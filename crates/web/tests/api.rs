@@ -264,6 +264,32 @@ async fn chess_state_play_and_analysis() {
     .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["san"], json!(["d4", "d5", "c4", "e6"]));
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "1. e4 e5 1/2-1/2"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["e4", "e5"]));
+    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let (s, b) = post(&app, "/api/chess/load", &json!({ "text": fen })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["fen"], fen);
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "8/8/8/8/8/8/8/9 w - - 0 1"}),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "1. e4 Ke7 Ke2 Kd6 Qh5 Kz9"}),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
 }
 
 #[tokio::test]

@@ -396,14 +396,17 @@ pub async fn state(Body(req): Body<ChessRequest>) -> Result<Json<ChessState>, Ap
     Ok(Json(state_of(&game)))
 }
 
-/// `POST /api/chess/load`: reads a FEN (text with a `/`) or a move list from the start.
+/// `POST /api/chess/load`: reads a FEN, or PGN (a `FEN` tag, then the move text; the other
+/// tags, move numbers, comments and variations are skipped).
 ///
 /// # Errors
 /// 400 when the text is neither.
 pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<ChessState>, ApiError> {
     let text = req.text.trim();
     check_length("text", text)?;
-    let game = if text.contains('/') && !text.contains('[') {
+    // a FEN's first field has 7 slashes (a PGN's `1/2-1/2` has one)
+    let first = text.split_whitespace().next().unwrap_or("");
+    let game = if first.matches('/').count() == 7 {
         build_game(Some(text), None)?
     } else {
         // PGN: a FEN tag gives the start; the other tags are skipped

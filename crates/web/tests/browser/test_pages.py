@@ -169,7 +169,7 @@ def test_chess_play_analyse_promote(page, base_url):
     assert page.inner_text("#moves") == before
     # promotion: the page asks which piece
     page.click("summary")
-    page.fill("#load-text", "bad fen / here")
+    page.fill("#load-text", "8/8/8/8/8/8/8/9 w - - 0 1")
     page.click("#load")
     page.wait_for_function("() => document.getElementById('message').classList.contains('error')")
     assert "bad position" in page.inner_text("#message")
