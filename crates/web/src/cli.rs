@@ -108,6 +108,9 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
             })?;
         let addr = listener.local_addr().map_err(CliError::Serve)?;
         println!("ply: serving on http://{addr}/ (chess: /chess, Othello: /othello)");
+        if !addr.ip().is_loopback() {
+            eprintln!("ply: warning: {addr} is reachable beyond this machine; ply has no login");
+        }
         let _ = std::io::stdout().flush();
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
