@@ -1,0 +1,624 @@
+//! The chess API. A game is sent as `fen` (the start; the usual start when absent) and `moves`
+//! (UCI or SAN, separated by spaces). Every reply that changes the game carries the new
+//! [`ChessState`]. Scores are centipawns from the side to move's view, or moves to mate.
+
+use super::{check_length, Body, Params};
+use crate::error::ApiError;
+use crate::limits::{
+    clamp_chess_nodes, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES, MAX_ANALYSIS_TIME,
+    MAX_MOVE_TIME, MAX_MULTIPV,
+};
+use crate::pool::{run_search, spawn_search};
+use crate::state::AppState;
+use crate::stream::{self, EventSender};
+use axum::extract::State;
+use axum::Json;
+use ply_chess::{repetitions, Color, Move, Position, STARTPOS};
+use ply_chess_engine::{
+    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, SearchJob,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::sync::Arc;
+
+/// A game and the search settings of a request (JSON body or query string).
+#[derive(Debug, Default, Deserialize)]
+pub struct ChessRequest {
+    /// Start position (FEN); the usual start when absent or empty.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves played from it (UCI or SAN, separated by spaces).
+    #[serde(default)]
+    pub moves: Option<String>,
+    /// Node limit (clamped).
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// Time limit in milliseconds (clamped).
+    #[serde(default)]
+    pub ms: Option<u64>,
+    /// Principal variations of an analysis (1..=5).
+    #[serde(default)]
+    pub multipv: Option<usize>,
+}
+
+/// A text to load: a FEN, or a move list from the start (PGN move text: numbers, results and
+/// comments are skipped).
+#[derive(Debug, Deserialize)]
+pub struct LoadRequest {
+    /// The text.
+    pub text: String,
+}
+
+/// A legal move as the page offers it.
+#[derive(Debug, Serialize)]
+pub struct LegalMove {
+    /// UCI text.
+    pub uci: String,
+    /// Square the piece leaves (`e2`).
+    pub from: String,
+    /// Square it goes to (for castling, the king's square).
+    pub to: String,
+    /// SAN text.
+    pub san: String,
+    /// Promotion piece (`q`, `r`, `b`, `n`).
+    pub promotion: Option<String>,
+}
+
+/// The state of a game, as the page draws it.
+#[derive(Debug, Serialize)]
+pub struct ChessState {
+    /// The start position, to send back with the moves.
+    pub start_fen: String,
+    /// The current position.
+    pub fen: String,
+    /// The moves played (UCI).
+    pub moves: Vec<String>,
+    /// The moves played (SAN).
+    pub san: Vec<String>,
+    /// Squares a1, b1, ..., h8: FEN piece letters, `.` empty.
+    pub board: String,
+    /// Who is to move: `white` or `black`.
+    pub side: &'static str,
+    /// Legal moves.
+    pub legal: Vec<LegalMove>,
+    /// True when the side to move is in check.
+    pub check: bool,
+    /// `playing`, `checkmate`, `stalemate`, `fifty-move rule`, `insufficient material` or
+    /// `threefold repetition`.
+    pub status: &'static str,
+    /// True when the game is over.
+    pub over: bool,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The game in PGN.
+    pub pgn: String,
+}
+
+/// A search score from the side to move's view.
+#[derive(Debug, Serialize)]
+pub struct ScoreJson {
+    /// Centipawns, when not a mate score.
+    pub cp: Option<i32>,
+    /// Moves to mate (negative: being mated).
+    pub mate: Option<i32>,
+}
+
+/// The engine's move and the game after it.
+#[derive(Debug, Serialize)]
+pub struct PlayReply {
+    /// The move (UCI).
+    #[serde(rename = "move")]
+    pub uci: String,
+    /// The move (SAN).
+    pub san: String,
+    /// Its score.
+    pub score: ScoreJson,
+    /// Last completed depth.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The game after the move.
+    pub state: ChessState,
+}
+
+/// A checked game: the start, the moves and the positions.
+pub struct ChessGame {
+    start: Position,
+    moves: Vec<Move>,
+    /// The position before each move, then the current one.
+    positions: Vec<Position>,
+}
+
+impl ChessGame {
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    fn chess960(&self) -> bool {
+        self.start.is_chess960()
+    }
+
+    /// Hashes of the positions before the current one, oldest first.
+    fn history(&self) -> Vec<u64> {
+        let n = self.positions.len().saturating_sub(1);
+        self.positions[..n].iter().map(Position::hash).collect()
+    }
+
+    fn push(&mut self, m: Move) {
+        let next = self.position().play(m);
+        self.moves.push(m);
+        self.positions.push(next);
+    }
+
+    fn status(&self) -> &'static str {
+        let pos = self.position();
+        let mut hashes = self.history();
+        hashes.push(pos.hash());
+        if pos.is_checkmate() {
+            "checkmate"
+        } else if pos.is_stalemate() {
+            "stalemate"
+        } else if pos.is_insufficient_material() {
+            "insufficient material"
+        } else if pos.is_fifty_move_draw() {
+            "fifty-move rule"
+        } else if repetitions(&hashes, pos.halfmove_clock()) >= 2 {
+            "threefold repetition"
+        } else {
+            "playing"
+        }
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// Reads one move token as UCI, then as SAN.
+fn parse_move(pos: &Position, text: &str) -> Result<Move, ApiError> {
+    pos.parse_uci(text)
+        .or_else(|_| pos.parse_san(text))
+        .map_err(|e| ApiError::BadMove(format!("{text}: {e}")))
+}
+
+/// True for a PGN token that is not a move: a move number, a result, an annotation glyph.
+fn skip_token(t: &str) -> bool {
+    t.chars().all(|c| c.is_ascii_digit() || c == '.')
+        || matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+        || t.starts_with('$')
+}
+
+/// Strips a move number glued to a move (`1.e4`, `3...Nf6`).
+fn strip_number(t: &str) -> &str {
+    match t.rfind('.') {
+        Some(i) if t[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &t[i + 1..],
+        _ => t,
+    }
+}
+
+fn play_list(game: &mut ChessGame, moves: &str) -> Result<(), ApiError> {
+    check_length("moves", moves)?;
+    // drop PGN comments { ... } and ( ... ) variations
+    let mut text = String::with_capacity(moves.len());
+    let mut depth = 0usize;
+    for c in moves.chars() {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth = depth.saturating_sub(1),
+            c if depth == 0 => text.push(c),
+            _ => {}
+        }
+    }
+    for (i, tok) in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty() && !skip_token(t))
+        .enumerate()
+    {
+        let tok = strip_number(tok);
+        if tok.is_empty() {
+            continue;
+        }
+        let m = parse_move(game.position(), tok)
+            .map_err(|e| ApiError::BadMove(format!("{e} (move {})", i + 1)))?;
+        game.push(m);
+    }
+    Ok(())
+}
+
+fn start_position(fen: Option<&str>) -> Result<Position, ApiError> {
+    match fen.map(str::trim) {
+        None | Some("") => Ok(Position::startpos()),
+        Some(text) => {
+            check_length("fen", text)?;
+            Position::from_fen(text).map_err(|e| ApiError::BadPosition(format!("{e}")))
+        }
+    }
+}
+
+/// The game of a request, every move checked.
+///
+/// # Errors
+/// [`ApiError::BadPosition`] or [`ApiError::BadMove`] naming the first problem.
+pub fn build_game(fen: Option<&str>, moves: Option<&str>) -> Result<ChessGame, ApiError> {
+    let start = start_position(fen)?;
+    let mut game = ChessGame {
+        start,
+        moves: Vec::new(),
+        positions: vec![start],
+    };
+    play_list(&mut game, moves.unwrap_or(""))?;
+    Ok(game)
+}
+
+fn board_of(fen: &str) -> String {
+    let placement = fen.split(' ').next().unwrap_or("");
+    let mut ranks: Vec<String> = placement
+        .split('/')
+        .map(|r| {
+            let mut s = String::new();
+            for c in r.chars() {
+                match c.to_digit(10) {
+                    Some(n) => s.push_str(&".".repeat(n as usize)),
+                    None => s.push(c),
+                }
+            }
+            s
+        })
+        .collect();
+    ranks.reverse(); // FEN lists rank 8 first
+    ranks.concat()
+}
+
+fn legal_move(pos: &Position, m: Move, chess960: bool) -> LegalMove {
+    let uci = m.uci(chess960).to_string();
+    LegalMove {
+        from: uci.get(0..2).unwrap_or("").to_string(),
+        to: uci.get(2..4).unwrap_or("").to_string(),
+        promotion: uci.get(4..5).map(str::to_string),
+        san: pos.san(m),
+        uci,
+    }
+}
+
+fn pgn_of(game: &ChessGame, san: &[String], result: &str) -> String {
+    let start_fen = game.start.to_fen();
+    let mut s = String::from(
+        "[Event \"ply web\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n\
+         [White \"?\"]\n[Black \"?\"]\n",
+    );
+    s.push_str(&format!("[Result \"{result}\"]\n"));
+    if start_fen != STARTPOS {
+        s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
+    }
+    s.push('\n');
+    let mut number = game.start.fullmove_number();
+    let mut white = game.start.side_to_move() == Color::White;
+    let mut body = Vec::new();
+    for (i, m) in san.iter().enumerate() {
+        if white {
+            body.push(format!("{number}. {m}"));
+        } else if i == 0 {
+            body.push(format!("{number}... {m}"));
+        } else {
+            body.push(m.clone());
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    body.push(result.to_string());
+    s.push_str(&body.join(" "));
+    s.push('\n');
+    s
+}
+
+/// The state of `game`.
+pub fn state_of(game: &ChessGame) -> ChessState {
+    let pos = game.position();
+    let chess960 = game.chess960();
+    let san: Vec<String> = game
+        .positions
+        .iter()
+        .zip(&game.moves)
+        .map(|(p, &m)| p.san(m))
+        .collect();
+    let status = game.status();
+    let result = match status {
+        "playing" => "*",
+        "checkmate" if pos.side_to_move() == Color::White => "0-1",
+        "checkmate" => "1-0",
+        _ => "1/2-1/2",
+    };
+    let fen = pos.to_fen();
+    ChessState {
+        start_fen: game.start.to_fen(),
+        board: board_of(&fen),
+        moves: game
+            .moves
+            .iter()
+            .map(|m| m.uci(chess960).to_string())
+            .collect(),
+        side: side_name(pos.side_to_move()),
+        legal: pos
+            .legal_moves()
+            .iter()
+            .map(|&m| legal_move(pos, m, chess960))
+            .collect(),
+        check: pos.is_check(),
+        status,
+        over: status != "playing",
+        result,
+        pgn: pgn_of(game, &san, result),
+        san,
+        fen,
+    }
+}
+
+fn score_json(score: i32) -> ScoreJson {
+    match mate_in(score) {
+        Some(m) => ScoreJson {
+            cp: None,
+            mate: Some(m),
+        },
+        None => ScoreJson {
+            cp: Some(score),
+            mate: None,
+        },
+    }
+}
+
+/// SAN of a line from `pos`, up to its first move that is not legal.
+fn san_line(pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut p = *pos;
+    let mut out = Vec::new();
+    for &m in line {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(p.san(m));
+        p = p.play(m);
+    }
+    out
+}
+
+/// `POST /api/chess/state`: checks a game and returns its state.
+///
+/// # Errors
+/// 400 for a bad FEN or move.
+pub async fn state(Body(req): Body<ChessRequest>) -> Result<Json<ChessState>, ApiError> {
+    let game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
+    Ok(Json(state_of(&game)))
+}
+
+/// `POST /api/chess/load`: reads a FEN, or PGN (a `FEN` tag, then the move text; the other
+/// tags, move numbers, comments and variations are skipped).
+///
+/// # Errors
+/// 400 when the text is neither.
+pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<ChessState>, ApiError> {
+    let text = req.text.trim();
+    check_length("text", text)?;
+    // a FEN's first field has 7 slashes (a PGN's `1/2-1/2` has one)
+    let first = text.split_whitespace().next().unwrap_or("");
+    let game = if first.matches('/').count() == 7 {
+        build_game(Some(text), None)?
+    } else {
+        // PGN: a FEN tag gives the start; the other tags are skipped
+        let mut fen = None;
+        let mut moves = String::new();
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(tag) = line.strip_prefix("[FEN \"") {
+                fen = tag.strip_suffix("\"]").map(str::to_string);
+            } else if !line.starts_with('[') {
+                moves.push_str(line);
+                moves.push(' ');
+            }
+        }
+        build_game(fen.as_deref(), Some(&moves))?
+    };
+    Ok(Json(state_of(&game)))
+}
+
+/// The limits of a move search: the asked nodes or time (clamped), a default node count when
+/// neither is asked, never more than [`MAX_MOVE_TIME`].
+fn move_limits(req: &ChessRequest) -> Limits {
+    let nodes = match (clamp_chess_nodes(req.nodes), req.ms) {
+        (Some(n), _) => Some(n),
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_CHESS_NODES),
+    };
+    Limits {
+        nodes,
+        movetime: Some(clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME).as_millis() as u64),
+        ..Limits::default()
+    }
+}
+
+/// `POST /api/chess/play`: the engine's move.
+///
+/// # Errors
+/// 400 for a bad game, 409 when it is over, 503 when busy.
+pub async fn play(
+    State(app): State<AppState>,
+    Body(req): Body<ChessRequest>,
+) -> Result<Json<PlayReply>, ApiError> {
+    let mut game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
+    if game.status() != "playing" {
+        return Err(ApiError::GameOver);
+    }
+    let limits = move_limits(&req);
+    let options = Options {
+        threads: app.config.threads.max(1),
+        ..Options::default()
+    };
+    let pos = *game.position();
+    let history = game.history();
+    let lease = app.pool.acquire().await?;
+    let r = run_search(lease, move |w| {
+        w.chess_tt.new_search();
+        search_with_tables(
+            &SearchJob {
+                history: &history,
+                limits: &limits,
+                ..SearchJob::new(&pos, &w.chess_tt, &Control::new(), &limits, &options)
+            },
+            &mut w.chess_tables,
+        )
+    })
+    .await?;
+    if !pos.is_legal(r.best) {
+        return Err(ApiError::Internal("the engine found no move".into()));
+    }
+    let san = pos.san(r.best);
+    game.push(r.best);
+    Ok(Json(PlayReply {
+        uci: r.best.uci(game.chess960()).to_string(),
+        san,
+        score: score_json(r.score),
+        depth: r.depth,
+        nodes: r.nodes,
+        state: state_of(&game),
+    }))
+}
+
+/// Sends each search report as an `info` event; stops the search when the client is gone.
+struct StreamReporter {
+    tx: EventSender,
+    control: Arc<Control>,
+    pos: Position,
+}
+
+impl Reporter for StreamReporter {
+    fn info(&self, info: &Info) {
+        let ms = info.time.as_millis() as u64;
+        let data = json!({
+            "depth": info.depth,
+            "seldepth": info.seldepth,
+            "multipv": info.multipv,
+            "score": score_json(info.score),
+            "bound": match info.bound {
+                Bound::Lower => "lower",
+                Bound::Upper => "upper",
+                _ => "exact",
+            },
+            "nodes": info.nodes,
+            "nps": info.nodes * 1000 / ms.max(1),
+            "ms": ms,
+            "pv": san_line(&self.pos, &info.pv),
+            "pv_uci": info.pv.iter().map(|m| m.uci(self.pos.is_chess960()).to_string()).collect::<Vec<_>>(),
+        });
+        if !self.tx.progress("info", &data) {
+            self.control.stop();
+        }
+    }
+}
+
+/// `GET /api/chess/analyse`: server-sent events, an `info` event per completed depth and line
+/// (MultiPV up to 5) and a `done` event with the best move; the search runs for `ms`
+/// (clamped, 5 s when absent) or `nodes`, and stops when the client goes.
+///
+/// # Errors
+/// 400 for a bad game, 409 when it is over, 503 when busy (before the stream starts).
+pub async fn analyse(
+    State(app): State<AppState>,
+    Params(req): Params<ChessRequest>,
+) -> Result<stream::EventResponse, ApiError> {
+    let game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
+    if game.status() != "playing" {
+        return Err(ApiError::GameOver);
+    }
+    let limits = Limits {
+        nodes: clamp_chess_nodes(req.nodes),
+        movetime: Some(
+            clamp_time(req.ms, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME).as_millis() as u64,
+        ),
+        ..Limits::default()
+    };
+    let options = Options {
+        threads: app.config.threads.max(1),
+        multipv: req.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV),
+        ..Options::default()
+    };
+    let pos = *game.position();
+    let history = game.history();
+    let lease = app.pool.acquire().await?;
+    let control = Arc::new(Control::new());
+    let stopper = Arc::clone(&control);
+    let (tx, rx) = stream::channel(move || stopper.stop());
+    spawn_search(lease, move |w| {
+        let reporter = StreamReporter {
+            tx,
+            control: Arc::clone(&control),
+            pos,
+        };
+        w.chess_tt.new_search();
+        let r = search_with_tables(
+            &SearchJob {
+                pos: &pos,
+                history: &history,
+                tt: &w.chess_tt,
+                control: &control,
+                limits: &limits,
+                options: &options,
+                reporter: &reporter,
+            },
+            &mut w.chess_tables,
+        );
+        if !reporter.tx.is_closed() {
+            let best = pos.is_legal(r.best).then(|| pos.san(r.best));
+            reporter.tx.last(
+                "done",
+                &json!({
+                    "move": best,
+                    "uci": r.best.uci(pos.is_chess960()).to_string(),
+                    "score": score_json(r.score),
+                    "depth": r.depth,
+                    "nodes": r.nodes,
+                }),
+            );
+        }
+    })?;
+    Ok(stream::response(rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_and_pgn() {
+        let g = build_game(None, Some("e4 e7e5 Nf3")).unwrap();
+        let s = state_of(&g);
+        assert_eq!(s.moves, ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(s.san, ["e4", "e5", "Nf3"]);
+        assert_eq!(s.side, "black");
+        assert_eq!(&s.board[..8], "RNBQKB.R");
+        assert!(s.pgn.contains("1. e4 e5 2. Nf3 *"), "{}", s.pgn);
+        let g = build_game(None, Some("1.f3 e5 2. g4 Qh4#")).unwrap();
+        let s = state_of(&g);
+        assert_eq!((s.status, s.result, s.over), ("checkmate", "0-1", true));
+        assert!(matches!(
+            build_game(None, Some("e5")),
+            Err(ApiError::BadMove(_))
+        ));
+        assert!(matches!(
+            build_game(Some("not a fen"), None),
+            Err(ApiError::BadPosition(_))
+        ));
+    }
+
+    #[test]
+    fn promotions_are_offered() {
+        let g = build_game(Some("8/P6k/8/8/8/8/8/K7 w - - 0 1"), None).unwrap();
+        let s = state_of(&g);
+        let promos: Vec<_> = s.legal.iter().filter_map(|m| m.promotion.clone()).collect();
+        assert_eq!(promos.len(), 4);
+    }
+}

@@ -1,0 +1,445 @@
+//! The Othello API. A game is sent as `position` (the start, OBF board form: 64 squares and the
+//! side to move; the usual start when absent) and `moves` (`f5d6c3...`, `pa` for a pass; forced
+//! passes may be left out). Every reply that changes the game carries the new [`GameState`].
+//!
+//! Scores are in discs from the side to move's view, as the engine gives them.
+
+use super::{check_length, Body, Params};
+use crate::error::ApiError;
+use crate::limits::{
+    clamp_level, clamp_time, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME, MAX_MOVE_TIME,
+    MAX_OTHELLO_NODES, SOLVE_MAX_EMPTIES,
+};
+use crate::pool::{run_search, spawn_search};
+use crate::state::AppState;
+use crate::stream;
+use axum::extract::State;
+use axum::Json;
+use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
+use ply_othello_engine::{Info, Limits, MoveScore, Outcome};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A game and the search settings of a request (JSON body or query string).
+#[derive(Debug, Default, Deserialize)]
+pub struct GameRequest {
+    /// Start position (OBF board form); the usual start when absent or empty.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The moves played from it.
+    #[serde(default)]
+    pub moves: Option<String>,
+    /// Level 1..=60 (clamped).
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// Time limit in milliseconds (clamped).
+    #[serde(default)]
+    pub ms: Option<u64>,
+}
+
+/// A text to load: an OBF position, a GGF record or a move list.
+#[derive(Debug, Deserialize)]
+pub struct LoadRequest {
+    /// The text.
+    pub text: String,
+}
+
+/// The state of a game, as the page draws it.
+#[derive(Debug, Serialize)]
+pub struct GameState {
+    /// The start position (OBF board form), to send back with the moves.
+    pub position: String,
+    /// The moves played, passes included (`pa`).
+    pub moves: Vec<String>,
+    /// The current board, squares A1..H8: `X` black, `O` white, `-` empty.
+    pub board: String,
+    /// Who is to move: `black` or `white`.
+    pub side: &'static str,
+    /// The legal moves of the side to move (lower-case squares).
+    pub legal: Vec<String>,
+    /// True when neither side can move.
+    pub over: bool,
+    /// Black's discs.
+    pub black: u32,
+    /// White's discs.
+    pub white: u32,
+    /// Empty squares.
+    pub empties: u32,
+    /// Final disc difference, Black minus White (empties to the winner), once the game is over.
+    pub result: Option<i32>,
+    /// The game as a GGF record.
+    pub ggf: String,
+}
+
+/// One scored move.
+#[derive(Debug, Serialize)]
+pub struct ScoredMove {
+    /// The move (lower-case square, `pa` for a pass).
+    #[serde(rename = "move")]
+    pub square: String,
+    /// Score in discs from the mover's view.
+    pub score: i32,
+    /// True when the score is proven exact.
+    pub exact: bool,
+    /// Midgame depth, or empties when exact.
+    pub depth: u8,
+    /// Selectivity percent (100: no pruning).
+    pub selectivity: u8,
+    /// Principal variation starting with the move.
+    pub pv: Vec<String>,
+}
+
+/// The engine's move and the game after it.
+#[derive(Debug, Serialize)]
+pub struct PlayReply {
+    /// The move played (lower-case square, `pa` for a pass).
+    #[serde(rename = "move")]
+    pub square: String,
+    /// Its score in discs from the mover's view.
+    pub score: i32,
+    /// True when the score is proven exact.
+    pub exact: bool,
+    /// Depth of the search.
+    pub depth: u8,
+    /// Principal variation.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds used.
+    pub ms: u64,
+    /// The game after the move.
+    pub state: GameState,
+}
+
+/// Every move's exact score.
+#[derive(Debug, Serialize)]
+pub struct SolveReply {
+    /// True when every score is proven (false when the node or time cap cut the solve short).
+    pub exact: bool,
+    /// The moves, best first.
+    pub moves: Vec<ScoredMove>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds used.
+    pub ms: u64,
+}
+
+fn name(sq: Square) -> String {
+    if sq.is_pass() {
+        "pa".to_string()
+    } else {
+        sq.name().to_ascii_lowercase()
+    }
+}
+
+fn names(line: &[Square]) -> Vec<String> {
+    line.iter().copied().map(name).collect()
+}
+
+/// Plays the forced pass of the side to move, so that the mover of a state always has a move
+/// (or the game is over).
+fn settle(game: &mut Game) {
+    let b = game.position().board;
+    if !b.is_game_over() && b.moves() == 0 {
+        let _ = game.play(Square::PASS);
+    }
+}
+
+/// The game of a request, every move checked.
+///
+/// # Errors
+/// [`ApiError::BadPosition`] or [`ApiError::BadMove`] naming the first problem.
+pub fn build_game(req: &GameRequest) -> Result<Game, ApiError> {
+    let start = match req.position.as_deref().map(str::trim) {
+        None | Some("") => Position::start(),
+        Some(text) => {
+            check_length("position", text)?;
+            text.parse::<Position>()
+                .map_err(|e| ApiError::BadPosition(e.to_string()))?
+        }
+    };
+    let mut game = Game::new(start);
+    play_list(&mut game, req.moves.as_deref().unwrap_or(""))?;
+    Ok(game)
+}
+
+fn play_list(game: &mut Game, moves: &str) -> Result<(), ApiError> {
+    check_length("moves", moves)?;
+    let list = parse_moves(moves).map_err(|e| ApiError::BadMove(e.to_string()))?;
+    for (i, sq) in list.into_iter().enumerate() {
+        game.play_after_forced_pass(sq)
+            .map_err(|e| ApiError::BadMove(format!("{e} (move {})", i + 1)))?;
+    }
+    settle(game);
+    Ok(())
+}
+
+/// The state of `game`.
+pub fn state_of(game: &Game) -> GameState {
+    let pos = game.position();
+    let b = pos.board;
+    let (black, white) = (pos.black().count_ones(), pos.white().count_ones());
+    GameState {
+        position: game.start().to_string(),
+        moves: names(game.moves()),
+        board: pos.board_string(),
+        side: match pos.side {
+            Color::Black => "black",
+            Color::White => "white",
+        },
+        legal: Square::iter(b.moves()).map(name).collect(),
+        over: b.is_game_over(),
+        black,
+        white,
+        empties: 64 - black - white,
+        result: b.is_game_over().then(|| game.final_score()),
+        ggf: to_ggf(game),
+    }
+}
+
+fn scored(m: &MoveScore) -> ScoredMove {
+    ScoredMove {
+        square: name(m.square),
+        score: m.score,
+        exact: m.exact,
+        depth: m.depth,
+        selectivity: m.selectivity,
+        pv: names(&m.pv),
+    }
+}
+
+fn info_json(info: &Info) -> serde_json::Value {
+    json!({
+        "depth": info.depth,
+        "selectivity": info.selectivity,
+        "exact": info.exact,
+        "score": info.score,
+        "pv": names(&info.pv),
+        "nodes": info.nodes,
+        "ms": info.elapsed.as_millis() as u64,
+        "moves": info.moves.iter().map(scored).collect::<Vec<_>>(),
+    })
+}
+
+fn outcome_json(o: &Outcome) -> serde_json::Value {
+    json!({
+        "move": name(o.best),
+        "depth": o.depth,
+        "selectivity": o.selectivity,
+        "exact": o.exact,
+        "score": o.score,
+        "pv": names(&o.pv),
+        "nodes": o.nodes,
+        "ms": o.elapsed.as_millis() as u64,
+        "moves": o.moves.iter().map(scored).collect::<Vec<_>>(),
+    })
+}
+
+/// `POST /api/othello/state`: checks a game and returns its state.
+///
+/// # Errors
+/// 400 for a bad position or move.
+pub async fn state(Body(req): Body<GameRequest>) -> Result<Json<GameState>, ApiError> {
+    Ok(Json(state_of(&build_game(&req)?)))
+}
+
+/// `POST /api/othello/load`: reads an OBF position, a GGF record or a move list from the start.
+///
+/// # Errors
+/// 400 when the text is none of them.
+pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<GameState>, ApiError> {
+    let text = req.text.trim();
+    check_length("text", text)?;
+    let game = if text.starts_with('(') {
+        let mut g = parse_ggf(text)
+            .map_err(|e| ApiError::BadPosition(format!("GGF: {e}")))?
+            .game;
+        settle(&mut g);
+        g
+    } else {
+        let squares = text.chars().filter(|c| !c.is_whitespace()).count();
+        match parse_obf_line(text) {
+            Ok(Some(obf)) => {
+                let mut g = Game::new(obf.position);
+                settle(&mut g);
+                g
+            }
+            Err(e) if squares >= 64 => return Err(ApiError::BadPosition(format!("OBF: {e}"))),
+            _ => {
+                let mut g = Game::default();
+                play_list(&mut g, text)?;
+                g
+            }
+        }
+    };
+    Ok(Json(state_of(&game)))
+}
+
+/// `POST /api/othello/play`: the engine's move at the asked level (time capped).
+///
+/// # Errors
+/// 400 for a bad game, 409 when it is over, 503 when busy.
+pub async fn play(
+    State(app): State<AppState>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<PlayReply>, ApiError> {
+    let mut game = build_game(&req)?;
+    let board = game.position().board;
+    if board.is_game_over() {
+        return Err(ApiError::GameOver);
+    }
+    let limits = Limits {
+        level: Some(clamp_level(req.level)),
+        move_time: Some(clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME)),
+        nodes: Some(MAX_OTHELLO_NODES),
+        ..Limits::default()
+    };
+    let lease = app.pool.acquire().await?;
+    let out = run_search(lease, move |w| {
+        let stop = AtomicBool::new(false);
+        w.othello.think(&board, &limits, &stop, &mut |_| {})
+    })
+    .await?;
+    game.play(out.best)
+        .map_err(|e| ApiError::Internal(format!("the engine chose {}: {e}", out.best)))?;
+    settle(&mut game);
+    Ok(Json(PlayReply {
+        square: name(out.best),
+        score: out.score,
+        exact: out.exact,
+        depth: out.depth,
+        pv: names(&out.pv),
+        nodes: out.nodes,
+        ms: out.elapsed.as_millis() as u64,
+        state: state_of(&game),
+    }))
+}
+
+/// `POST /api/othello/solve`: every move's exact score, for at most
+/// [`SOLVE_MAX_EMPTIES`] empty squares.
+///
+/// # Errors
+/// 400 for a bad game or too many empties, 409 when it is over, 503 when busy.
+pub async fn solve(
+    State(app): State<AppState>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<SolveReply>, ApiError> {
+    let game = build_game(&req)?;
+    let board = game.position().board;
+    if board.is_game_over() {
+        return Err(ApiError::GameOver);
+    }
+    let empties = 64 - (board.player() | board.opponent()).count_ones();
+    if empties > SOLVE_MAX_EMPTIES {
+        return Err(ApiError::TooManyEmpties {
+            empties,
+            max: SOLVE_MAX_EMPTIES,
+        });
+    }
+    let limits = Limits {
+        level: Some(60),
+        all_moves: true,
+        move_time: Some(MAX_MOVE_TIME),
+        nodes: Some(MAX_OTHELLO_NODES),
+        ..Limits::default()
+    };
+    let lease = app.pool.acquire().await?;
+    let out = run_search(lease, move |w| {
+        let stop = AtomicBool::new(false);
+        w.othello.think(&board, &limits, &stop, &mut |_| {})
+    })
+    .await?;
+    Ok(Json(SolveReply {
+        exact: !out.moves.is_empty() && out.moves.iter().all(|m| m.exact),
+        moves: out.moves.iter().map(scored).collect(),
+        nodes: out.nodes,
+        ms: out.elapsed.as_millis() as u64,
+    }))
+}
+
+/// `GET /api/othello/hint`: server-sent events, an `info` event (every legal move's score,
+/// the principal variation) after each iteration and a `done` event at the end; the search
+/// runs to the asked level within `ms` (clamped) and stops when the client goes.
+///
+/// # Errors
+/// 400 for a bad game, 409 when it is over, 503 when busy (before the stream starts).
+pub async fn hint(
+    State(app): State<AppState>,
+    Params(req): Params<GameRequest>,
+) -> Result<stream::EventResponse, ApiError> {
+    let game = build_game(&req)?;
+    let board = game.position().board;
+    if board.is_game_over() {
+        return Err(ApiError::GameOver);
+    }
+    let limits = Limits {
+        level: Some(clamp_level(req.level)),
+        all_moves: true,
+        move_time: Some(clamp_time(req.ms, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME)),
+        nodes: Some(MAX_OTHELLO_NODES),
+        ..Limits::default()
+    };
+    let lease = app.pool.acquire().await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let stop_on_drop = Arc::clone(&stop);
+    let (tx, rx) = stream::channel(move || stop_on_drop.store(true, Ordering::Relaxed));
+    spawn_search(lease, move |w| {
+        let out = w.othello.think(&board, &limits, &stop, &mut |info| {
+            if !tx.progress("info", &info_json(info)) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        if !tx.is_closed() {
+            tx.last("done", &outcome_json(&out));
+        }
+    })?;
+    Ok(stream::response(rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(position: Option<&str>, moves: &str) -> GameRequest {
+        GameRequest {
+            position: position.map(str::to_string),
+            moves: Some(moves.to_string()),
+            ..GameRequest::default()
+        }
+    }
+
+    #[test]
+    fn games_are_checked() {
+        let g = build_game(&req(None, "f5d6c3")).unwrap();
+        assert_eq!(g.moves().len(), 3);
+        let s = state_of(&g);
+        assert_eq!(s.side, "white");
+        assert_eq!(s.moves, ["f5", "d6", "c3"]);
+        assert!(s.ggf.starts_with("(;GM[Othello]"));
+        assert!(matches!(
+            build_game(&req(None, "f5f5")),
+            Err(ApiError::BadMove(_))
+        ));
+        assert!(matches!(
+            build_game(&req(None, "zz")),
+            Err(ApiError::BadMove(_))
+        ));
+        assert!(matches!(
+            build_game(&req(Some("XO"), "")),
+            Err(ApiError::BadPosition(_))
+        ));
+    }
+
+    #[test]
+    fn a_forced_pass_is_played() {
+        // White (B1) to move has no move; Black (A1) has C1: the state moves on to Black.
+        let pos = format!("XO{} O", "-".repeat(62));
+        let g = build_game(&req(Some(&pos), "")).unwrap();
+        let s = state_of(&g);
+        assert_eq!(s.moves, ["pa"], "{s:?}");
+        assert_eq!(s.side, "black");
+        assert_eq!(s.legal, ["c1"]);
+    }
+}

@@ -1,0 +1,122 @@
+//! The command line: `ply serve [--bind ADDR] [--threads N] [--hash MiB] [--max-searches N]`.
+
+use crate::limits::{Config, MAX_HASH_MIB, MAX_THREADS};
+use crate::pool::PoolError;
+use crate::state::AppState;
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::process::ExitCode;
+use thiserror::Error;
+
+/// `ply`: chess and Othello in a browser.
+#[derive(Debug, Parser)]
+#[command(
+    name = "ply",
+    version,
+    about = "ply: chess and Othello engines in a browser"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the pages and the API (loopback only unless --bind says otherwise).
+    Serve(ServeArgs),
+}
+
+/// Options of `ply serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0: any free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Threads of each search.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table of each search slot, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Searches that may run at once (others wait briefly, then get 503).
+    #[arg(long, default_value_t = 2)]
+    pub max_searches: usize,
+}
+
+/// Why `ply` stopped with an error.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The tables could not be allocated.
+    #[error(transparent)]
+    Pool(#[from] PoolError),
+    /// The runtime could not start.
+    #[error("cannot start the runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The server failed.
+    #[error("server error: {0}")]
+    Serve(std::io::Error),
+}
+
+impl ServeArgs {
+    /// The server settings these options give (clamped to sane bounds).
+    pub fn config(&self) -> Config {
+        Config {
+            threads: self.threads.clamp(1, MAX_THREADS),
+            hash_mib: self.hash.clamp(2, MAX_HASH_MIB),
+            max_searches: self.max_searches.clamp(1, 64),
+            ..Config::default()
+        }
+    }
+}
+
+/// Runs the command line; the exit code is 0 after a clean shutdown (Ctrl-C).
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Serve(args) => match serve(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("ply: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+fn serve(args: &ServeArgs) -> Result<(), CliError> {
+    let state = AppState::new(args.config())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(CliError::Runtime)?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&args.bind)
+            .await
+            .map_err(|source| CliError::Bind {
+                addr: args.bind.clone(),
+                source,
+            })?;
+        let addr = listener.local_addr().map_err(CliError::Serve)?;
+        println!("ply: serving on http://{addr}/ (chess: /chess, Othello: /othello)");
+        if !addr.ip().is_loopback() {
+            eprintln!("ply: warning: {addr} is reachable beyond this machine; ply has no login");
+        }
+        let _ = std::io::stdout().flush();
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        crate::server::serve(listener, state, shutdown)
+            .await
+            .map_err(CliError::Serve)
+    })
+}

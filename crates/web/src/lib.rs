@@ -1,0 +1,49 @@
+//! `ply serve`: a browser front end for the ply engines, served by ply itself.
+//!
+//! The server is an [axum](https://docs.rs/axum) router on a tokio runtime. The pages
+//! (`/`, `/chess`, `/othello`) and their scripts are embedded in the binary ([`assets`]); no file
+//! is ever read from disk. The engines run in-process through their library crates, each search
+//! on a thread of its own, and the game state lives in the browser: every request carries the
+//! start position and the moves, which the server checks before doing anything else.
+//!
+//! | route | what it does |
+//! |---|---|
+//! | `GET /`, `/chess`, `/othello`, `/assets/*` | the embedded pages |
+//! | `POST /api/othello/state`, `/api/othello/load` | checks a position and moves (or loads OBF, GGF, a move list) |
+//! | `POST /api/othello/play`, `/api/othello/solve` | the engine's move; the exact scores of every move |
+//! | `GET /api/othello/hint` | server-sent events: every legal square's score after each iteration |
+//! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
+//! | `POST /api/chess/play` | the engine's move |
+//! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
+//! | `GET /api/health` | the search slots, all and free |
+//!
+//! Bad input gets a JSON error (`{"error": ...}`) with a 4xx status ([`ApiError`]); time and
+//! node limits are clamped ([`limits`]); at most [`Config::max_searches`] searches run at once,
+//! and a request that finds them all busy for [`Config::queue_wait`] gets 503 ([`pool`]).
+//!
+//! # Modules
+//! In layers: a module uses only modules on lower lines, or on its own line along an arrow.
+//!
+//! ```text
+//! front      cli (the command line), server (router, listener)
+//! handlers   api::othello, api::chess (each: request types, checks, searches, replies)
+//! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE)
+//! base       limits (Config, clamps), error (ApiError)
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod assets;
+pub mod cli;
+pub mod error;
+pub mod limits;
+pub mod pool;
+pub mod server;
+pub mod state;
+pub mod stream;
+
+pub use error::ApiError;
+pub use limits::Config;
+pub use server::{router, serve};
+pub use state::AppState;

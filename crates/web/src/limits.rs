@@ -1,0 +1,91 @@
+//! The server's settings and the clamps applied to every request: a client may ask for any
+//! level, time or node count, and gets at most what is written here.
+
+use std::time::Duration;
+
+/// Settings of one server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Threads of each search.
+    pub threads: usize,
+    /// Transposition table of each search slot, MiB (one for chess, one for Othello).
+    pub hash_mib: usize,
+    /// Searches that may run at once; each has its own tables.
+    pub max_searches: usize,
+    /// How long a request waits for a free search slot before it gets 503.
+    pub queue_wait: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: 1,
+            hash_mib: 16,
+            max_searches: 2,
+            queue_wait: Duration::from_secs(2),
+        }
+    }
+}
+
+/// Longest a move search may take (chess and Othello).
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
+/// Longest a streamed analysis (chess analysis, Othello hints) may take.
+pub const MAX_ANALYSIS_TIME: Duration = Duration::from_secs(30);
+/// Default length of a streamed analysis.
+pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(5);
+/// Most nodes of one chess search.
+pub const MAX_CHESS_NODES: u64 = 50_000_000;
+/// Nodes of a chess move when the request names no limit.
+pub const DEFAULT_CHESS_NODES: u64 = 100_000;
+/// Most principal variations of a chess analysis.
+pub const MAX_MULTIPV: usize = 5;
+/// Most nodes of one Othello search.
+pub const MAX_OTHELLO_NODES: u64 = 2_000_000_000;
+/// Othello level when the request names none.
+pub const DEFAULT_OTHELLO_LEVEL: u8 = 10;
+/// Most empty squares `solve` accepts (beyond, an exact solve may take minutes).
+pub const SOLVE_MAX_EMPTIES: u32 = 22;
+/// Longest move list or position text a request may hold, in bytes.
+pub const MAX_TEXT: usize = 4096;
+/// Most threads of one search, whatever the command line says.
+pub const MAX_THREADS: usize = 64;
+/// Most MiB of one table, whatever the command line says.
+pub const MAX_HASH_MIB: usize = 4096;
+
+/// The time of one search: the asked milliseconds (or `default`), at most `max`, at least 1 ms.
+pub fn clamp_time(ms: Option<u64>, default: Duration, max: Duration) -> Duration {
+    ms.map(Duration::from_millis)
+        .unwrap_or(default)
+        .clamp(Duration::from_millis(1), max)
+}
+
+/// An Othello level: 1..=60, [`DEFAULT_OTHELLO_LEVEL`] when none is asked.
+pub fn clamp_level(level: Option<u32>) -> u8 {
+    level.map_or(DEFAULT_OTHELLO_LEVEL, |l| l.clamp(1, 60) as u8)
+}
+
+/// The nodes of a chess search: at least 1, at most [`MAX_CHESS_NODES`].
+pub fn clamp_chess_nodes(nodes: Option<u64>) -> Option<u64> {
+    nodes.map(|n| n.clamp(1, MAX_CHESS_NODES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamps() {
+        let d = Duration::from_secs(1);
+        assert_eq!(clamp_time(None, d, MAX_MOVE_TIME), d);
+        assert_eq!(clamp_time(Some(u64::MAX), d, MAX_MOVE_TIME), MAX_MOVE_TIME);
+        assert_eq!(
+            clamp_time(Some(0), d, MAX_MOVE_TIME),
+            Duration::from_millis(1)
+        );
+        assert_eq!(clamp_level(Some(999)), 60);
+        assert_eq!(clamp_level(Some(0)), 1);
+        assert_eq!(clamp_level(None), DEFAULT_OTHELLO_LEVEL);
+        assert_eq!(clamp_chess_nodes(Some(u64::MAX)), Some(MAX_CHESS_NODES));
+        assert_eq!(clamp_chess_nodes(Some(0)), Some(1));
+    }
+}

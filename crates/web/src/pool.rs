@@ -1,0 +1,184 @@
+//! Search slots: a bounded set of [`Worker`]s (engine tables), handed out one per search and
+//! returned when the search ends, and [`run_search`], which runs a search on a thread of its own.
+
+use crate::error::ApiError;
+use crate::limits::Config;
+use ply_chess_engine::{ThreadTables, TranspositionTable};
+use ply_othello_engine::{Engine, EngineOptions};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+
+/// Stack of a search thread (the chess search recurses deeply).
+const SEARCH_STACK: usize = 32 << 20;
+
+/// The tables of one search slot: an Othello engine and a chess transposition table with its
+/// threads' tables.
+pub struct Worker {
+    /// The Othello engine (its own tables, weights shared with the other slots).
+    pub othello: Engine,
+    /// The chess transposition table.
+    pub chess_tt: TranspositionTable,
+    /// The chess search threads' histories and caches.
+    pub chess_tables: Vec<ThreadTables>,
+}
+
+/// Why the pool could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum PoolError {
+    /// A table could not be allocated.
+    #[error("cannot allocate the search tables ({mib} MiB): {reason}")]
+    Tables {
+        /// The size asked for.
+        mib: usize,
+        /// The allocator's answer.
+        reason: String,
+    },
+}
+
+/// The search slots of a server.
+pub struct Pool {
+    permits: Arc<Semaphore>,
+    workers: Mutex<Vec<Worker>>,
+    wait: Duration,
+    size: usize,
+}
+
+/// A search slot in use: its worker and the permit that counts it. Dropping it returns both.
+pub struct Lease {
+    worker: Option<Worker>,
+    pool: Arc<Pool>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Lease {
+    /// The worker of this slot.
+    ///
+    /// # Panics
+    /// Never: the worker is only taken out when the lease is dropped (the `expect` states it).
+    pub fn worker(&mut self) -> &mut Worker {
+        self.worker
+            .as_mut()
+            .expect("a lease holds its worker until dropped")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            self.pool
+                .workers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(w);
+        }
+        // the permit is released after the worker is back (fields drop after this body)
+    }
+}
+
+impl Pool {
+    /// `config.max_searches` slots (at least 1), each with tables of `config.hash_mib` MiB.
+    ///
+    /// # Errors
+    /// [`PoolError`] when a table cannot be allocated.
+    pub fn new(config: &Config) -> Result<Pool, PoolError> {
+        let size = config.max_searches.max(1);
+        let mib = config.hash_mib.max(2);
+        let err = |reason: String| PoolError::Tables { mib, reason };
+        let first = Engine::try_new(EngineOptions {
+            hash_mib: mib,
+            threads: config.threads.max(1),
+            weights: None,
+        })
+        .map_err(|e| err(e.to_string()))?;
+        let mut othello = vec![first];
+        for _ in 1..size {
+            let sibling = othello[0]
+                .try_sibling(mib)
+                .map_err(|e| err(e.to_string()))?;
+            othello.push(sibling);
+        }
+        let mut workers = Vec::with_capacity(size);
+        for engine in othello {
+            let tt = TranspositionTable::try_new(mib).map_err(|e| err(e.to_string()))?;
+            workers.push(Worker {
+                othello: engine,
+                chess_tt: tt,
+                chess_tables: Vec::new(),
+            });
+        }
+        Ok(Pool {
+            permits: Arc::new(Semaphore::new(size)),
+            workers: Mutex::new(workers),
+            wait: config.queue_wait,
+            size,
+        })
+    }
+
+    /// Number of slots.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Slots free now.
+    pub fn available(&self) -> usize {
+        self.permits.available_permits()
+    }
+
+    /// Waits up to the configured time for a free slot.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`] when none became free in time.
+    pub async fn acquire(self: &Arc<Self>) -> Result<Lease, ApiError> {
+        let permit = tokio::time::timeout(self.wait, Arc::clone(&self.permits).acquire_owned())
+            .await
+            .map_err(|_| ApiError::Busy)?
+            .map_err(|_| ApiError::Busy)?;
+        let worker = self
+            .workers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .ok_or_else(|| ApiError::Internal("a permit without a worker".into()))?;
+        Ok(Lease {
+            worker: Some(worker),
+            pool: Arc::clone(self),
+            _permit: permit,
+        })
+    }
+}
+
+/// Runs `search` with the slot `lease` on a new thread (with a large stack) and waits for its
+/// answer without blocking the runtime. The slot is returned when the thread ends.
+///
+/// # Errors
+/// [`ApiError::Internal`] when the thread cannot start or dies before answering.
+pub async fn run_search<R, F>(lease: Lease, search: F) -> Result<R, ApiError>
+where
+    R: Send + 'static,
+    F: FnOnce(&mut Worker) -> R + Send + 'static,
+{
+    let (tx, rx) = oneshot::channel();
+    spawn_search(lease, move |w| {
+        let _ = tx.send(search(w));
+    })?;
+    rx.await
+        .map_err(|_| ApiError::Internal("the search thread died".into()))
+}
+
+/// Starts `search` with the slot `lease` on a new thread and returns at once (streamed searches
+/// send their results themselves).
+///
+/// # Errors
+/// [`ApiError::Internal`] when the thread cannot start.
+pub fn spawn_search<F>(mut lease: Lease, search: F) -> Result<(), ApiError>
+where
+    F: FnOnce(&mut Worker) + Send + 'static,
+{
+    std::thread::Builder::new()
+        .name("ply-search".into())
+        .stack_size(SEARCH_STACK)
+        .spawn(move || search(lease.worker()))
+        .map(|_| ())
+        .map_err(|e| ApiError::Internal(format!("cannot start a search thread: {e}")))
+}

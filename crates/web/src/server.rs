@@ -1,0 +1,54 @@
+//! The router (every route of the API and the pages) and the listener loop.
+
+use crate::api::{chess, othello};
+use crate::assets;
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use std::future::Future;
+use tokio::net::TcpListener;
+
+/// Largest request body accepted, bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The router of a server with `state`.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/othello/state", post(othello::state))
+        .route("/api/othello/load", post(othello::load))
+        .route("/api/othello/play", post(othello::play))
+        .route("/api/othello/solve", post(othello::solve))
+        .route("/api/othello/hint", get(othello::hint))
+        .route("/api/chess/state", post(chess::state))
+        .route("/api/chess/load", post(chess::load))
+        .route("/api/chess/play", post(chess::play))
+        .route("/api/chess/analyse", get(chess::analyse))
+        .fallback(assets::serve)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// `GET /api/health`: the search slots, all and free.
+async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "ok": true,
+        "slots": app.pool.size(),
+        "free": app.pool.available(),
+    }))
+}
+
+/// Serves `state` on `listener` until `shutdown` completes.
+///
+/// # Errors
+/// The listener's I/O error.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

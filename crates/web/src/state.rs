@@ -1,0 +1,28 @@
+//! [`AppState`]: what every handler shares.
+
+use crate::limits::Config;
+use crate::pool::{Pool, PoolError};
+use std::sync::Arc;
+
+/// The server's shared state: its settings and its search slots.
+#[derive(Clone)]
+pub struct AppState {
+    /// The settings.
+    pub config: Arc<Config>,
+    /// The search slots.
+    pub pool: Arc<Pool>,
+}
+
+impl AppState {
+    /// The state of a server with `config` (allocates every slot's tables).
+    ///
+    /// # Errors
+    /// [`PoolError`] when the tables cannot be allocated.
+    pub fn new(config: Config) -> Result<AppState, PoolError> {
+        let pool = Pool::new(&config)?;
+        Ok(AppState {
+            config: Arc::new(config),
+            pool: Arc::new(pool),
+        })
+    }
+}

@@ -1,0 +1,336 @@
+//! The API in-process (tower `oneshot` on the router): status codes, JSON bodies, bad input,
+//! the event streams and the bound on concurrent searches.
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use ply_web::{router, AppState, Config};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+fn app_with(config: Config) -> Router {
+    router(AppState::new(config).expect("tables"))
+}
+
+fn app() -> Router {
+    app_with(Config {
+        hash_mib: 4,
+        ..Config::default()
+    })
+}
+
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, String, String) {
+    let r = app.clone().oneshot(req).await.expect("infallible");
+    let status = r.status();
+    let ctype = r
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let body = r.into_body().collect().await.expect("body").to_bytes();
+    (status, ctype, String::from_utf8_lossy(&body).into_owned())
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, String, String) {
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+async fn post(app: &Router, uri: &str, body: &Value) -> (StatusCode, Value) {
+    let req = Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (status, ctype, text) = send(app, req).await;
+    assert!(
+        ctype.starts_with("application/json"),
+        "{uri}: {ctype} {text}"
+    );
+    (status, serde_json::from_str(&text).expect("JSON reply"))
+}
+
+fn assert_error(status: StatusCode, body: &Value, want: StatusCode, kind: &str) {
+    assert_eq!(status, want, "{body}");
+    assert_eq!(body["kind"], kind, "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn pages_are_embedded_and_nothing_else_is_served() {
+    let app = app();
+    for (path, mime) in [
+        ("/", "text/html"),
+        ("/chess", "text/html"),
+        ("/othello", "text/html"),
+        ("/assets/othello.js", "text/javascript"),
+        ("/assets/chess.js", "text/javascript"),
+        ("/assets/style.css", "text/css"),
+    ] {
+        let (status, ctype, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(ctype.starts_with(mime), "{path}: {ctype}");
+        assert!(!body.is_empty());
+    }
+    for path in [
+        "/assets/../Cargo.toml",
+        "/assets/%2e%2e/Cargo.toml",
+        "/../../etc/passwd",
+        "/src/lib.rs",
+        "/assets/",
+        "/nope",
+    ] {
+        let (status, ctype, _) = get(&app, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(ctype.starts_with("application/json"), "{path}");
+    }
+    let req = Request::builder()
+        .method(Method::DELETE)
+        .uri("/chess")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&app, req).await.0, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn othello_state_checks_every_move() {
+    let app = app();
+    let (s, b) = post(&app, "/api/othello/state", &json!({"moves": "f5d6c3"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["moves"], json!(["f5", "d6", "c3"]));
+    assert_eq!(b["side"], "white");
+    assert!(b["ggf"].as_str().unwrap().contains("B[F5]W[D6]B[C3]"));
+    let (s, b) = post(&app, "/api/othello/state", &json!({"moves": "f5f5"})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    let (s, b) = post(&app, "/api/othello/state", &json!({"moves": "x9"})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    let (s, b) = post(&app, "/api/othello/state", &json!({"position": "XO- X"})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
+    let long = "f5".repeat(5000);
+    let (s, b) = post(&app, "/api/othello/state", &json!({ "moves": long })).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    let (s, b) = post(&app, "/api/othello/state", &json!({"moves": 5})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    // malformed JSON and a missing content type are JSON errors too
+    let req = Request::post("/api/othello/state")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{bad"))
+        .unwrap();
+    let (s, ctype, _) = send(&app, req).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(ctype.starts_with("application/json"));
+    let req = Request::post("/api/othello/state")
+        .body(Body::from("{}"))
+        .unwrap();
+    let (s, ctype, _) = send(&app, req).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(ctype.starts_with("application/json"));
+}
+
+#[tokio::test]
+async fn othello_load_reads_obf_ggf_and_move_lists() {
+    let app = app();
+    let (s, b) = post(&app, "/api/othello/load", &json!({"text": "f5d6c3d3c4"})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["moves"].as_array().unwrap().len(), 5);
+    let obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;";
+    let (s, b) = post(&app, "/api/othello/load", &json!({ "text": obf })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["side"], "black");
+    let (_, g) = post(&app, "/api/othello/state", &json!({"moves": "f5d6"})).await;
+    let (s, b) = post(&app, "/api/othello/load", &json!({ "text": g["ggf"] })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["moves"], json!(["f5", "d6"]));
+    for bad in ["hello", "(;GM[Othello]BO[8 --];)", &"Z".repeat(64)] {
+        let (s, b) = post(&app, "/api/othello/load", &json!({ "text": bad })).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {b}");
+    }
+}
+
+#[tokio::test]
+async fn othello_play_hint_and_solve() {
+    let app = app();
+    let (s, b) = post(
+        &app,
+        "/api/othello/play",
+        &json!({"moves": "f5", "level": 2}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let mv = b["move"].as_str().unwrap();
+    assert!(["d6", "f6", "f4"].contains(&mv), "{b}");
+    assert_eq!(b["state"]["moves"][1], mv);
+    // play a whole game at level 1, then check that over games are refused
+    let mut moves = String::new();
+    let mut solved = false;
+    for _ in 0..80 {
+        let (s, b) = post(
+            &app,
+            "/api/othello/play",
+            &json!({"moves": moves, "level": 1}),
+        )
+        .await;
+        if s == StatusCode::CONFLICT {
+            assert_error(s, &b, StatusCode::CONFLICT, "game_over");
+            break;
+        }
+        assert_eq!(s, StatusCode::OK, "{b}");
+        moves = b["state"]["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let empties = b["state"]["empties"].as_u64().unwrap();
+        if !solved && empties <= 12 && !b["state"]["over"].as_bool().unwrap() {
+            let (s, r) = post(&app, "/api/othello/solve", &json!({ "moves": moves })).await;
+            assert_eq!(s, StatusCode::OK, "{r}");
+            assert_eq!(r["exact"], true, "{r}");
+            let legal = b["state"]["legal"].as_array().unwrap().len();
+            assert_eq!(r["moves"].as_array().unwrap().len(), legal, "{r}");
+            solved = true;
+        }
+        if empties >= 40 {
+            let (s, r) = post(&app, "/api/othello/solve", &json!({ "moves": moves })).await;
+            assert_error(s, &r, StatusCode::BAD_REQUEST, "too_many_empties");
+        }
+    }
+    assert!(solved);
+    let (s, b) = post(&app, "/api/othello/state", &json!({ "moves": moves })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["over"], true, "{b}");
+    assert!(b["result"].is_i64());
+    // hints: a stream of info events, then done
+    let (s, ctype, body) = get(&app, "/api/othello/hint?moves=f5d6&level=4&ms=5000").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(ctype.starts_with("text/event-stream"), "{ctype}");
+    assert!(body.contains("event: info"), "{body}");
+    assert!(body.contains("event: done"), "{body}");
+    let (s, _, body) = get(&app, "/api/othello/hint?moves=f5f5").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    let (s, _, body) = get(&app, "/api/othello/hint?level=abc").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn chess_state_play_and_analysis() {
+    let app = app();
+    let (s, b) = post(&app, "/api/chess/state", &json!({"moves": "e4 e5 Nf3"})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["e4", "e5", "Nf3"]));
+    assert_eq!(b["side"], "black");
+    assert!(b["pgn"].as_str().unwrap().contains("1. e4 e5 2. Nf3 *"));
+    let (s, b) = post(&app, "/api/chess/state", &json!({"moves": "e4 e4"})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    let (s, b) = post(&app, "/api/chess/state", &json!({"fen": "8/8/8 w - - 0 1"})).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
+    let (s, b) = post(
+        &app,
+        "/api/chess/play",
+        &json!({"moves": "e2e4", "nodes": 5000}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["state"]["moves"].as_array().unwrap().len(), 2);
+    assert!(b["score"]["cp"].is_i64() || b["score"]["mate"].is_i64());
+    // huge limits are clamped, not refused: a mate in one is found at once
+    let (s, b) = post(
+        &app,
+        "/api/chess/play",
+        &json!({"fen": "7k/8/5K2/6Q1/8/8/8/8 w - - 0 1", "nodes": u64::MAX}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["score"]["mate"], 1, "{b}");
+    assert_eq!(b["state"]["status"], "checkmate");
+    let (s, b) = post(&app, "/api/chess/play", &json!({"moves": "f3 e5 g4 Qh4#"})).await;
+    assert_error(s, &b, StatusCode::CONFLICT, "game_over");
+    let (s, ctype, body) = get(&app, "/api/chess/analyse?moves=e4&multipv=2&ms=300").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(ctype.starts_with("text/event-stream"));
+    assert!(body.contains("\"multipv\":2"), "{body}");
+    assert!(body.contains("event: done"), "{body}");
+    let (s, _, body) = get(&app, "/api/chess/analyse?fen=nonsense").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "[Event \"x\"]\n\n1. d4 {best by test} d5 2. c4 (2. Nf3) e6 *"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["d4", "d5", "c4", "e6"]));
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "1. e4 e5 1/2-1/2"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["e4", "e5"]));
+    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let (s, b) = post(&app, "/api/chess/load", &json!({ "text": fen })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["fen"], fen);
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "8/8/8/8/8/8/8/9 w - - 0 1"}),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "1. e4 Ke7 Ke2 Kd6 Qh5 Kz9"}),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+}
+
+#[tokio::test]
+async fn searches_are_bounded_and_a_dropped_stream_frees_its_slot() {
+    let app = app_with(Config {
+        hash_mib: 4,
+        max_searches: 1,
+        queue_wait: Duration::from_millis(100),
+        ..Config::default()
+    });
+    // a long analysis holds the only slot while its stream is open
+    let r = app
+        .clone()
+        .oneshot(
+            Request::get("/api/chess/analyse?ms=20000")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let (s, b) = post(&app, "/api/othello/play", &json!({"level": 1})).await;
+    assert_error(s, &b, StatusCode::SERVICE_UNAVAILABLE, "busy");
+    let (s, _, body) = get(&app, "/api/othello/hint?level=1").await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    // requests that need no search still work
+    let (s, _) = post(&app, "/api/chess/state", &json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    // the client goes away: the search stops and the slot comes back within a moment
+    drop(r);
+    let start = Instant::now();
+    loop {
+        let (s, b) = post(&app, "/api/othello/play", &json!({"level": 1})).await;
+        if s == StatusCode::OK {
+            break;
+        }
+        assert_error(s, &b, StatusCode::SERVICE_UNAVAILABLE, "busy");
+        assert!(start.elapsed() < Duration::from_secs(5), "slot not freed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, _, health) = get(&app, "/api/health").await;
+    let h: Value = serde_json::from_str(&health).unwrap();
+    assert_eq!(h["slots"], 1);
+}

@@ -1,0 +1,67 @@
+"""Fixtures of the browser tests: the server's address (PLY_WEB_URL, set by
+tools/web-tests/run.sh) and a page of Debian's chromium driven by Playwright.
+
+Without chromium or the playwright package the tests skip, printing a line that starts with
+SKIPPED; with PLY_STRICT=1 they fail instead."""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("PLY_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _missing():
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed"
+    if not (os.path.isfile(CHROMIUM) or shutil.which(CHROMIUM)):
+        return f"no chromium at {CHROMIUM}"
+    if not os.environ.get("PLY_WEB_URL"):
+        return "PLY_WEB_URL is not set (run tools/web-tests/run.sh)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    why = _missing()
+    if why:
+        if os.environ.get("PLY_STRICT") == "1":
+            pytest.fail(f"browser tests need {why} (PLY_STRICT=1)")
+        print(f"\nSKIPPED browser tests: {why}")
+        pytest.skip(why)
+    return os.environ["PLY_WEB_URL"].rstrip("/")
+
+
+@pytest.fixture(scope="session")
+def browser(base_url):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(viewport={"width": 1100, "height": 760})
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(30000)
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"

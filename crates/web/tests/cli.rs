@@ -1,0 +1,66 @@
+//! The `ply` binary: `ply serve --bind 127.0.0.1:0` prints its address and serves the pages;
+//! an address it cannot bind and a bad option end it with an error.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+const PLY: &str = env!("CARGO_BIN_EXE_ply");
+
+fn get(addr: &str, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).unwrap();
+    reply
+}
+
+#[test]
+fn serve_prints_its_address_and_serves_the_pages() {
+    let mut child = Command::new(PLY)
+        .args(["serve", "--bind", "127.0.0.1:0", "--hash", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let result = std::panic::catch_unwind(|| {
+        let url = line
+            .strip_prefix("ply: serving on http://")
+            .unwrap_or_else(|| panic!("{line}"));
+        let addr = &url[..url.find('/').unwrap()];
+        assert!(addr.starts_with("127.0.0.1:"), "{line}");
+        let page = get(addr, "/othello");
+        assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+        assert!(page.contains("<svg id=\"board\""));
+        assert!(get(addr, "/../Cargo.toml").starts_with("HTTP/1.1 404"));
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+}
+
+#[test]
+fn bad_addresses_and_options_are_errors() {
+    let out = Command::new(PLY)
+        .args(["serve", "--bind", "not an address"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("ply: cannot listen on"), "{err}");
+    let out = Command::new(PLY)
+        .args(["serve", "--threads", "many"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

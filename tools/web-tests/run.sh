@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Browser tests of `ply serve` (issue 38): builds the binary, starts it on a free loopback port,
+# runs crates/web/tests/browser with pytest (Playwright driving Debian's chromium), stops it.
+#
+#   tools/web-tests/run.sh                 # the tests
+#   tools/web-tests/run.sh --screenshots   # the tests, and docs/othello.png, docs/chess.png
+#
+# Without chromium (/usr/bin/chromium) or the playwright Python package it prints a line starting
+# with SKIPPED and exits 0; with PLY_STRICT=1 it fails instead.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+missing=""
+python3 -c "import playwright.sync_api, pytest" 2>/dev/null || missing="the playwright and pytest Python packages"
+[ -x "${PLY_CHROMIUM:-/usr/bin/chromium}" ] || missing="${missing:+$missing and }chromium"
+if [ -n "$missing" ]; then
+    if [ "${PLY_STRICT:-}" = "1" ]; then
+        echo "error: browser tests need $missing (PLY_STRICT=1)" >&2
+        exit 1
+    fi
+    echo "SKIPPED browser tests: no $missing"
+    exit 0
+fi
+
+if [ "${1:-}" = "--screenshots" ]; then
+    mkdir -p docs
+    export PLY_WEB_SCREENSHOTS="$PWD/docs"
+fi
+
+profile="${PLY_WEB_PROFILE:-ci}"
+cargo build --quiet -p ply-web --profile "$profile"
+bin="${CARGO_TARGET_DIR:-target}/$profile/ply"
+
+log="$(mktemp)"
+"$bin" serve --bind 127.0.0.1:0 --hash 16 >"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
+url=""
+for _ in $(seq 1 100); do
+    url="$(sed -n 's|^ply: serving on \(http://[^ ]*\).*|\1|p' "$log")"
+    [ -n "$url" ] && break
+    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; echo "error: ply serve stopped" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$url" ] || { cat "$log" >&2; echo "error: ply serve printed no address" >&2; exit 1; }
+echo "ply serve at $url"
+PLY_WEB_URL="$url" python3 -m pytest -q -p no:cacheprovider crates/web/tests/browser "${@:2}"
