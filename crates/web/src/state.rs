@@ -11,6 +11,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// The search slots.
     pub pool: Arc<Pool>,
+    /// The chess evaluation: the built-in network (read once; `None` would mean the hand-made
+    /// evaluation, should its bytes ever fail to read).
+    pub chess_network: Option<Arc<ply_chess_engine::Network>>,
 }
 
 impl AppState {
@@ -23,6 +26,7 @@ impl AppState {
         Ok(AppState {
             config: Arc::new(config),
             pool: Arc::new(pool),
+            chess_network: ply_chess_engine::Network::embedded().map(Arc::new),
         })
     }
 }

@@ -456,6 +456,7 @@ pub async fn play(
     let limits = move_limits(&req);
     let options = Options {
         threads: app.config.threads.max(1),
+        network: app.chess_network.clone(),
         ..Options::default()
     };
     let pos = *game.position();
@@ -544,6 +545,7 @@ pub async fn analyse(
     let options = Options {
         threads: app.config.threads.max(1),
         multipv: req.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV),
+        network: app.chess_network.clone(),
         ..Options::default()
     };
     let pos = *game.position();
