@@ -86,8 +86,8 @@ pub enum Error {
     /// A file cannot be read or written.
     #[error("{0}: {1}")]
     Io(PathBuf, #[source] std::io::Error),
-    /// The checkpoint has already done the epochs asked for.
-    #[error("the checkpoint has done {0} epochs; ask for more with --epochs")]
+    /// The checkpoint has already done more epochs than asked for.
+    #[error("the checkpoint has done {0} epochs, more than --epochs asks for")]
     Done(u32),
     /// The integer evaluation is too far from the float one on the same rounded weights (an
     /// i32 sum that wraps, or a bug); the file is written all the same.
@@ -235,8 +235,16 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
         }
         None => Trainer::new(config)?,
     };
-    if trainer.epoch >= a.epochs {
+    // A checkpoint that has done exactly the epochs asked for is written out again (its network
+    // quantised by this program, e.g. in a newer file format); one that has done more is refused.
+    if trainer.epoch > a.epochs || (trainer.epoch == a.epochs && a.resume.is_none()) {
         return Err(Error::Done(trainer.epoch));
+    }
+    if trainer.epoch == a.epochs {
+        eprintln!(
+            "the checkpoint has done all {} epochs: writing its network",
+            a.epochs
+        );
     }
     eprintln!(
         "network (768 -> {}) x 2 -> 1, {} buckets, {} parameters; {} threads, batch {}, lr {}, lambda {}, K {}, seed {}{}",
