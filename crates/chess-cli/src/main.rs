@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 /// ply chess tools.
 #[derive(Parser)]
-#[command(name = "ply-chess", version, about, propagate_version = true)]
+#[command(name = "ply-chess", version = ply_chess_cli::VERSION, about, propagate_version = true)]
 struct Cli {
     /// Without a subcommand the program speaks UCI on stdin/stdout.
     #[command(subcommand)]

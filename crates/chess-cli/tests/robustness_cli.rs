@@ -283,11 +283,21 @@ fn version_on_every_subcommand() {
     let top = ply(&["--version"]);
     assert!(top.status.success());
     let version = text(&top.stdout);
-    assert!(version.starts_with("ply-chess "), "{version}");
+    assert!(
+        version
+            .trim_end()
+            .strip_prefix("ply-chess ")
+            .is_some_and(common::is_version),
+        "{version}"
+    );
+    assert_eq!(
+        version.trim_end(),
+        format!("ply-chess {}", ply_chess_cli::VERSION)
+    );
     for sub in ["perft", "eval", "bench", "probe", "datagen", "tune"] {
         let out = ply(&[sub, "--version"]);
         assert!(out.status.success(), "{sub}: {}", text(&out.stderr));
-        // clap names the subcommand: `ply-chess-perft 0.1.0`
+        // clap names the subcommand: `ply-chess-perft 0.1.0+1a2b3c4`
         let got = text(&out.stdout);
         assert!(
             got.starts_with(&format!("ply-chess-{sub} ")) && got.ends_with(&version[10..]),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 /// Othello engine of the ply workspace. Without a subcommand it reads commands in an
 /// Edax-style text mode (type `help`).
 #[derive(Parser)]
-#[command(name = "ply-othello", version, about, propagate_version = true)]
+#[command(name = "ply-othello", version = ply_othello_cli::VERSION, about, propagate_version = true)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
