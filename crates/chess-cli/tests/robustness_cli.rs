@@ -372,3 +372,19 @@ fn eval_json_parses_and_adds_up() {
         "{plain}"
     );
 }
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = ply(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(!script.trim().is_empty(), "{shell}: empty script");
+        assert!(
+            script.contains("perft") && script.contains("train-nnue"),
+            "{shell}: {script}"
+        );
+    }
+    let out = ply(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}

@@ -435,3 +435,19 @@ fn outputs_in_missing_folders_are_refused_before_any_work() {
         assert!(!err.contains("fitting on"), "{err}");
     }
 }
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = ply(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(!script.trim().is_empty(), "{shell}: empty script");
+        assert!(
+            script.contains("solve") && script.contains("fit-mpc"),
+            "{shell}: {script}"
+        );
+    }
+    let out = ply(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
