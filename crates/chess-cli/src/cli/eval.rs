@@ -17,7 +17,8 @@ pub struct EvalArgs {
     /// per side), the phase, the scale and the final score.
     #[arg(long)]
     json: bool,
-    /// A network file (or `<embedded>`) whose evaluation is printed beside the hand-made one.
+    /// A network file (or `<embedded>`) whose evaluation is printed beside the hand-made one;
+    /// default: none.
     #[arg(long, value_name = "FILE")]
     eval_file: Option<String>,
 }
