@@ -19,5 +19,21 @@
 //! ```
 #![deny(missing_docs)]
 
+/// The program's version: the package version, with `+<short commit>` appended when built from
+/// a git checkout (`0.1.0+1a2b3c4`; see `build.rs`). `--version`, and the UCI `id name` line all report it.
+pub const VERSION: &str = env!("PLY_VERSION");
+
 pub mod evalfile;
 pub mod protocol;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn version_is_the_package_version_with_an_optional_commit() {
+        let v = super::VERSION;
+        let (base, commit) = v.split_once('+').unwrap_or((v, ""));
+        assert_eq!(base, env!("CARGO_PKG_VERSION"));
+        assert!(commit.bytes().all(|b| b.is_ascii_hexdigit()), "{v}");
+        assert!(commit.is_empty() || commit.len() >= 7, "{v}");
+    }
+}

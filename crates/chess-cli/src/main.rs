@@ -9,12 +9,12 @@ mod cli;
 
 use ply_chess_cli::protocol::uci;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// ply chess tools.
 #[derive(Parser)]
-#[command(name = "ply-chess", version, about, propagate_version = true)]
+#[command(name = "ply-chess", version = ply_chess_cli::VERSION, about, propagate_version = true)]
 struct Cli {
     /// Without a subcommand the program speaks UCI on stdin/stdout.
     #[command(subcommand)]
@@ -39,6 +39,8 @@ enum Command {
     NnueData(cli::nnue_data::NnueDataArgs),
     /// Train the NNUE network on packed data; writes a PLYNNUE2 network file.
     TrainNnue(cli::train_nnue::TrainNnueArgs),
+    /// Print the shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
+    Completions(cli::completions::CompletionsArgs),
 }
 
 /// Exit status of a runtime error.
@@ -90,6 +92,11 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => exit_code(cli::tune::run(&args)),
         Some(Command::NnueData(args)) => exit_code(cli::nnue_data::run(&args)),
         Some(Command::TrainNnue(args)) => exit_code(cli::train_nnue::run(&args)),
+        Some(Command::Completions(args)) => exit_code(cli::completions::run(
+            &args,
+            &mut Cli::command(),
+            "ply-chess",
+        )),
         None => {
             uci::run(std::io::stdin().lock());
             ExitCode::SUCCESS

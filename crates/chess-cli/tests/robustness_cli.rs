@@ -283,11 +283,21 @@ fn version_on_every_subcommand() {
     let top = ply(&["--version"]);
     assert!(top.status.success());
     let version = text(&top.stdout);
-    assert!(version.starts_with("ply-chess "), "{version}");
+    assert!(
+        version
+            .trim_end()
+            .strip_prefix("ply-chess ")
+            .is_some_and(common::is_version),
+        "{version}"
+    );
+    assert_eq!(
+        version.trim_end(),
+        format!("ply-chess {}", ply_chess_cli::VERSION)
+    );
     for sub in ["perft", "eval", "bench", "probe", "datagen", "tune"] {
         let out = ply(&[sub, "--version"]);
         assert!(out.status.success(), "{sub}: {}", text(&out.stderr));
-        // clap names the subcommand: `ply-chess-perft 0.1.0`
+        // clap names the subcommand: `ply-chess-perft 0.1.0+1a2b3c4`
         let got = text(&out.stdout);
         assert!(
             got.starts_with(&format!("ply-chess-{sub} ")) && got.ends_with(&version[10..]),
@@ -361,4 +371,20 @@ fn eval_json_parses_and_adds_up() {
         plain.contains(&format!("Final evaluation: {} cp", v["white"])),
         "{plain}"
     );
+}
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = ply(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(!script.trim().is_empty(), "{shell}: empty script");
+        assert!(
+            script.contains("perft") && script.contains("train-nnue"),
+            "{shell}: {script}"
+        );
+    }
+    let out = ply(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }

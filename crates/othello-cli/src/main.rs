@@ -9,7 +9,7 @@ use std::process::ExitCode;
 /// Othello engine of the ply workspace. Without a subcommand it reads commands in an
 /// Edax-style text mode (type `help`).
 #[derive(Parser)]
-#[command(name = "ply-othello", version, about, propagate_version = true)]
+#[command(name = "ply-othello", version = ply_othello_cli::VERSION, about, propagate_version = true)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
@@ -47,6 +47,8 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// The strong-play test set from datagen games: OBF files of exactly scored positions.
     Testset(cli::testset::TestsetArgs),
+    /// Print the shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
+    Completions(cli::completions::CompletionsArgs),
 }
 
 /// The text mode's options given on the command line before a subcommand: each subcommand has
@@ -136,5 +138,6 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Datagen(a) => cli::datagen::run(&a),
         Command::Eval(a) => cli::eval::run(&a),
         Command::Testset(a) => cli::testset::run(&a),
+        Command::Completions(a) => cli::completions::run(&a, &mut Args::command(), "ply-othello"),
     }
 }

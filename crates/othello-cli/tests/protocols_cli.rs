@@ -86,7 +86,16 @@ fn nboard_session_like_the_gui() {
     e.send(&format!("set game {GAME}"));
     e.send("ping 1");
     let r = e.until(|l| l.starts_with("pong"), Duration::from_secs(20));
-    assert_eq!(r, ["set myname ply", "set myname ply6", "pong 1"]);
+    let v = ply_othello_cli::VERSION;
+    assert!(common::is_version(v), "{v}");
+    assert_eq!(
+        r,
+        [
+            format!("set myname ply-{v}"),
+            format!("set myname ply6-{v}"),
+            "pong 1".into()
+        ]
+    );
     e.send("go");
     let r = e.until(|l| l.starts_with("==="), Duration::from_secs(60));
     let mv = r.last().unwrap()[4..]
@@ -269,7 +278,10 @@ fn malformed_boards_are_error_lines_not_panics() {
 
     let mut nboard = Engine::start(&["nboard", "--hash", "8"]);
     nboard.send("nboard 2");
-    nboard.until(|l| l == "set myname ply", Duration::from_secs(10));
+    nboard.until(
+        |l| l.starts_with("set myname ply-"),
+        Duration::from_secs(10),
+    );
     for board in ["XO-", &"?".repeat(64), &format!("{} Z", "-".repeat(64))] {
         nboard.send(&format!("set game (;GM[Othello]BO[8 {board}];)"));
         nboard.until(|l| l.starts_with("status error: "), Duration::from_secs(5));

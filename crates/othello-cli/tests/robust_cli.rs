@@ -63,11 +63,11 @@ fn version_works_on_subcommands() {
     ] {
         let out = ply(&[sub, "--version"]);
         assert!(out.status.success(), "{sub}: {}", stderr(&out));
-        assert!(
-            stdout(&out).contains(env!("CARGO_PKG_VERSION")),
-            "{sub}: {}",
-            stdout(&out)
-        );
+        // clap names the subcommand: `ply-othello-solve 0.1.0+1a2b3c4`
+        let got = stdout(&out);
+        let version = got.trim_end().strip_prefix(&format!("ply-othello-{sub} "));
+        assert!(version.is_some_and(common::is_version), "{sub}: {got}");
+        assert_eq!(version, Some(ply_othello_cli::VERSION), "{sub}: {got}");
     }
 }
 
@@ -434,4 +434,20 @@ fn outputs_in_missing_folders_are_refused_before_any_work() {
         assert!(!log.contains("epoch") && !log.contains("samples"), "{log}");
         assert!(!err.contains("fitting on"), "{err}");
     }
+}
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = ply(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(!script.trim().is_empty(), "{shell}: empty script");
+        assert!(
+            script.contains("solve") && script.contains("fit-mpc"),
+            "{shell}: {script}"
+        );
+    }
+    let out = ply(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }

@@ -50,7 +50,14 @@ fn nboard_reports_a_non_utf8_line_in_the_status_bar_and_goes_on() {
         b"nboard 2\n\x80\x81\nping 3\nquit\n",
     );
     let got = lines(&out);
-    assert_eq!(got[0], "set myname ply");
+    assert_eq!(
+        got[0],
+        format!("set myname ply-{}", ply_othello_cli::VERSION)
+    );
+    assert!(
+        common::is_version(&got[0]["set myname ply-".len()..]),
+        "{got:?}"
+    );
     assert!(
         got[1].starts_with("status error: ") && got[1].contains("not UTF-8"),
         "{got:?}"

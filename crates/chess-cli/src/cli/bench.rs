@@ -1,7 +1,8 @@
 //! `ply-chess bench`: the engine's fixed-depth benchmark; prints `Bench: <nodes> nodes <nps> nps`
 //! (or, with `--json`, one JSON object with nodes, nps, time_ms and depth). The node count is
-//! deterministic (one thread, fixed hash, fixed positions), with the hand-made evaluation or,
-//! with `--eval-file`, a network's (then the count identifies search and network together).
+//! deterministic (one thread, fixed hash, fixed positions) for each evaluation: the built-in
+//! network by default, the hand-made one or another network with `--eval-file` (the count
+//! identifies search and evaluation together).
 
 use ply_chess_cli::evalfile::{self, EvalFileError};
 use ply_chess_engine::{bench_with, BENCH_DEPTH};

@@ -71,7 +71,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = Config::default().max_score as i64,
           value_parser = clap::value_parser!(i64).range(1..=32000))]
     max_score: i64,
-    /// Syzygy table directories (`:`-separated): adjudicate and search with them.
+    /// Syzygy table directories (`:`-separated): adjudicate and search with them; default: none.
     #[arg(long)]
     syzygy: Option<String>,
 }

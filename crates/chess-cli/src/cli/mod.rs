@@ -2,6 +2,7 @@
 //! library calls and prints results.
 
 pub mod bench;
+pub mod completions;
 pub mod datagen;
 pub mod eval;
 pub mod nnue_data;

@@ -66,7 +66,7 @@ pub struct TrainNnueArgs {
     /// Checkpoint written after every epoch (default: the output with `.ckpt` appended).
     #[arg(long)]
     checkpoint: Option<PathBuf>,
-    /// Continue the run of this checkpoint (same data and options).
+    /// Continue the run of this checkpoint (same data and options); default: a new run.
     #[arg(long)]
     resume: Option<PathBuf>,
     /// Also write the quantised network after every epoch (output with `.epochN` appended).

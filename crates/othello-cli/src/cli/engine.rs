@@ -22,11 +22,12 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = 64,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MIB as u64))]
     pub hash: usize,
-    /// Search threads, 1..=MAX_THREADS (1024).
+    /// Search threads, 1..=1024.
     #[arg(long, default_value_t = 1,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
     pub threads: usize,
-    /// Evaluation weights to use instead of the built-in ones (ply or Edax `eval.dat` format).
+    /// Evaluation weights to use instead of the built-in ones (ply or Edax `eval.dat` format);
+    /// default: the built-in ones.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
 }

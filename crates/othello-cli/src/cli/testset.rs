@@ -21,13 +21,14 @@ pub struct TestsetArgs {
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<PathBuf>,
     /// Training data (`datagen` output or `train --labels` files): none of their positions, up to
-    /// symmetry, enters the test set.
+    /// symmetry, enters the test set; default: none.
     #[arg(long, num_args = 1..)]
     exclude: Vec<PathBuf>,
     /// Numbers of empties to keep (comma-separated); one file `e<N>.obf` each.
     #[arg(long, value_delimiter = ',', default_value = "14,20,24")]
     empties: Vec<u32>,
-    /// Keep at most this many positions per number of empties (the first in data order).
+    /// Keep at most this many positions per number of empties (the first in data order);
+    /// default: all.
     #[arg(long)]
     max: Option<usize>,
     /// Directory of the OBF files.

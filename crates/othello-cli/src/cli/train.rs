@@ -28,7 +28,7 @@ pub struct TrainArgs {
     /// Write the weights in Edax's `eval.dat` format.
     #[arg(long)]
     edax_out: Option<PathBuf>,
-    /// Save each fitted stage here and skip stages already saved (resume).
+    /// Save each fitted stage here and skip stages already saved (resume); default: none.
     #[arg(long)]
     checkpoint: Option<PathBuf>,
     /// Do not fit: measure this weight file (ply or Edax format) on the held-out games.
@@ -55,7 +55,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     plies: u8,
     /// Fit only these stages (comma-separated; with `--plies 2` stage s serves 2s+11 and
-    /// 2s+12 empties, with `--plies 1` s+11).
+    /// 2s+12 empties, with `--plies 1` s+11); default: every stage.
     #[arg(long, value_delimiter = ',')]
     stages: Vec<u32>,
     /// Iterations (CG) or full-batch epochs (Adam) of the first stage.
@@ -118,7 +118,7 @@ pub struct TrainArgs {
     pattern_set: String,
     /// Candidate shapes fitted besides the set's patterns, to choose new patterns by their
     /// measured errors (comma-separated: triangle, cross, narrow, fish, edgey, diag5x). Such
-    /// weights are measured and checkpointed; weight files cannot hold them.
+    /// weights are measured and checkpointed; weight files cannot hold them. Default: none.
     #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
     extra_patterns: Vec<&'static Shape>,
 }

@@ -186,7 +186,7 @@ impl GtpSession {
         match command {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("ply".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "version" => Ok(crate::VERSION.into()),
             "known_command" => Ok(COMMANDS.contains(&arg(0)?).to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
             "boardsize" => match arg(0)?.parse::<u32>() {
@@ -333,6 +333,8 @@ mod tests {
     fn transcript() {
         let mut s = session();
         assert_eq!(s.handle("1 protocol_version").unwrap(), "=1 2\n\n");
+        let version = format!("= {}\n\n", crate::VERSION);
+        assert_eq!(s.handle("version").unwrap(), version);
         assert_eq!(s.handle("boardsize 8").unwrap(), "=\n\n");
         assert_eq!(s.handle("boardsize 9").unwrap(), "? unacceptable size\n\n");
         assert_eq!(s.handle("known_command genmove").unwrap(), "= true\n\n");

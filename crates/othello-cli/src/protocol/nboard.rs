@@ -2,8 +2,8 @@
 //!
 //! | GUI sends | the session does |
 //! |---|---|
-//! | `nboard 2` | answers `set myname ply` |
-//! | `set depth N` | plays at level N (1..60), answers `set myname plyN` |
+//! | `nboard 2` | answers `set myname ply-V` (V: [`VERSION`](crate::VERSION)) |
+//! | `set depth N` | plays at level N (1..60), answers `set myname plyN-V` |
 //! | `set game <GGF>` | replaces the game ([`ply_othello::ggf`]) |
 //! | `set contempt N` | values a proven draw at -N discs when choosing a move |
 //! | `move F5[/eval[/time]]`, or a bare `F5` | plays the move (`PA` passes) |
@@ -135,7 +135,7 @@ impl NboardSession {
             "" => Ok(()),
             "nboard" => rest
                 .parse::<u32>()
-                .map(|_| out("set myname ply"))
+                .map(|_| out(&format!("set myname ply-{}", crate::VERSION)))
                 .map_err(|_| NboardError::BadProtocolVersion(rest.to_string())),
             "set" => self.set(rest, out),
             "move" => self.play(rest),
@@ -181,7 +181,7 @@ impl NboardSession {
             "depth" => match value.parse::<u8>() {
                 Ok(d) if (1..=60).contains(&d) => {
                     self.level = d;
-                    out(&format!("set myname ply{d}"));
+                    out(&format!("set myname ply{d}-{}", crate::VERSION));
                     Ok(())
                 }
                 _ => Err(NboardError::BadDepth(value.to_string())),
@@ -336,8 +336,9 @@ mod tests {
     #[test]
     fn transcript() {
         let mut s = session();
-        assert_eq!(run(&mut s, "nboard 2"), ["set myname ply"]);
-        assert_eq!(run(&mut s, "set depth 4"), ["set myname ply4"]);
+        let v = crate::VERSION;
+        assert_eq!(run(&mut s, "nboard 2"), [format!("set myname ply-{v}")]);
+        assert_eq!(run(&mut s, "set depth 4"), [format!("set myname ply4-{v}")]);
         assert!(run(&mut s, &format!("set game {GAME}")).is_empty());
         assert_eq!(s.game().moves().len(), 8);
         assert_eq!(run(&mut s, "ping 1"), ["pong 1"]);

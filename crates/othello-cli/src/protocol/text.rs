@@ -157,7 +157,7 @@ impl TextSession {
     pub fn banner(&self) -> String {
         format!(
             "ply-othello {} (type help for the commands)\n{}",
-            env!("CARGO_PKG_VERSION"),
+            crate::VERSION,
             board_diagram(&self.game.position())
         )
     }

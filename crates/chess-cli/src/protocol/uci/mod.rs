@@ -19,8 +19,8 @@ use std::thread::JoinHandle;
 /// Where protocol output lines go.
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// Engine name reported to `uci` (the CLI crate's version, which the workspace shares).
-pub const NAME: &str = concat!("ply-chess ", env!("CARGO_PKG_VERSION"));
+/// Engine name reported to `uci`: the program's name and [`VERSION`](crate::VERSION).
+pub const NAME: &str = concat!("ply-chess ", env!("PLY_VERSION"));
 
 /// Default and limits of the `Hash` option (MiB). The maximum (32 TiB) is more than any machine
 /// has: a size the allocator cannot give is refused with a message and the table in use is kept.

@@ -48,7 +48,7 @@ fn handshake_and_options() {
     let (mut e, lines) = session();
     assert!(e.handle("uci"));
     let out = take(&lines);
-    assert!(out[0].starts_with("id name ply-chess"));
+    assert_eq!(out[0], format!("id name ply-chess {}", crate::VERSION));
     assert_eq!(out.last().unwrap(), "uciok");
     for name in [
         "Hash",
