@@ -6,7 +6,9 @@
 #   tools/web-tests/run.sh --screenshots   # the tests, and docs/othello.png, docs/chess.png
 #
 # Without chromium (/usr/bin/chromium) or the playwright Python package it prints a line starting
-# with SKIPPED and exits 0; with PLY_STRICT=1 it fails instead.
+# with SKIPPED and exits 0; with PLY_STRICT=1 it fails instead. The server gets the shared Syzygy
+# tables (../shared/syzygy/tables) when they are there, for the tablebase step (skipped, or under
+# PLY_STRICT=1 failed, without them).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -31,8 +33,21 @@ profile="${PLY_WEB_PROFILE:-ci}"
 cargo build --quiet -p ply-web --profile "$profile"
 bin="${CARGO_TARGET_DIR:-target}/$profile/ply"
 
+# the shared Syzygy tables, when this checkout has them, for the tablebase step of the chess test
+syzygy=()
+tables="../shared/syzygy/tables"
+if [ -d "$tables" ]; then
+    syzygy=(--syzygy "$tables")
+    export PLY_WEB_SYZYGY=1
+elif [ "${PLY_STRICT:-}" = "1" ]; then
+    echo "error: the tablebase step needs $tables (PLY_STRICT=1)" >&2
+    exit 1
+else
+    echo "SKIPPED the tablebase step of the browser tests: no $tables"
+fi
+
 log="$(mktemp)"
-"$bin" serve --bind 127.0.0.1:0 --hash 16 >"$log" 2>&1 &
+"$bin" serve --bind 127.0.0.1:0 --hash 16 "${syzygy[@]}" >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
 url=""

@@ -14,6 +14,8 @@ let selected = null;   // the square whose moves are shown
 let flipped = false;
 let pending = null;    // moves waiting for a promotion choice
 let source = null;     // the analysis stream
+let tbPieces = 0;      // most pieces the server's Syzygy tables hold (0: none)
+let tbAsked = 0;       // the latest tablebase request (older answers are dropped)
 const $ = id => document.getElementById(id);
 
 function sqName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
@@ -135,7 +137,53 @@ async function update() {
   }
   render();
   if (st.over) say("Game over: " + st.status + " (" + st.result + ")");
+  showTablebase();
   startAnalysis();
+}
+
+// Who wins, in words, from a WDL of the side `side` to move (or to have moved).
+function resultWords(wdl, side) {
+  const other = side === "white" ? "Black" : "White", me = side === "white" ? "White" : "Black";
+  if (wdl === 2) return me + " wins";
+  if (wdl === 1) return me + " wins, but the fifty-move rule draws";
+  if (wdl === -1) return other + " wins, but the fifty-move rule draws";
+  if (wdl === -2) return other + " wins";
+  return "draw";
+}
+
+// Asks the server's Syzygy tables about the position when it has few enough pieces.
+async function showTablebase() {
+  const box = $("tb");
+  const pieces = st ? st.board.split("").filter(c => c !== ".").length : 99;
+  const ask = ++tbAsked;
+  if (!tbPieces || pieces > tbPieces) { box.hidden = true; return; }
+  let r;
+  try {
+    const q = query({ fen: game.fen, moves: game.moves.join(" ") });
+    const res = await fetch("/api/chess/probe?" + q);
+    r = await res.json();
+    if (!res.ok) throw new Error(r.error || ("HTTP " + res.status));
+  } catch (e) {
+    r = { status: "error", message: "tablebase: " + e.message };
+  }
+  if (ask !== tbAsked) return;
+  const ol = $("tb-moves");
+  while (ol.firstChild) ol.removeChild(ol.firstChild);
+  box.hidden = false;
+  if (r.status !== "ok") {
+    $("tb-result").textContent = "Tablebase: " + r.message;
+    return;
+  }
+  const p = r.position;
+  $("tb-result").textContent = "Tablebase: " + resultWords(p.wdl, st.side) +
+    (p.wdl !== 0 && p.dtz !== null ? " (DTZ " + Math.abs(p.dtz) + ")" : "");
+  r.moves.forEach(m => {
+    const li = document.createElement("li");
+    li.className = m.wdl > 0 ? "win" : m.wdl < 0 ? "loss" : "draw";
+    li.textContent = m.san.padEnd(7) + " " + m.result + (m.wdl !== 0 && m.dtz !== null ? " DTZ " + Math.abs(m.dtz) : "");
+    li.dataset.uci = m.uci;
+    ol.appendChild(li);
+  });
 }
 
 async function playUci(uci) {
@@ -157,7 +205,8 @@ function clickSquare(name) {
   if (enginesTurn()) { say("Wait: it is ply's turn.", true); return; }
   const from = st.legal.filter(m => m.from === name);
   if (selected && selected !== name) {
-    const moves = st.legal.filter(m => m.from === selected && m.to === name);
+    // castling: the king's destination or its rook (in Chess960 `to` is the rook already)
+    const moves = st.legal.filter(m => m.from === selected && (m.to === name || m.rook === name));
     if (moves.length === 1) { selected = null; playUci(moves[0].uci); return; }
     if (moves.length > 1) { choosePromotion(moves); return; }
     if (from.length === 0) {
@@ -279,6 +328,31 @@ async function newGame() {
   update();
 }
 
+// A Chess960 game from the number typed (0-959), or from a random one.
+async function newChess960() {
+  const text = $("n960").value.trim();
+  const number = text === "" ? Math.floor(Math.random() * 960) : Number(text);
+  if (!Number.isInteger(number) || number < 0 || number > 959) {
+    say("A Chess960 position is a number from 0 to 959.", true);
+    return;
+  }
+  try {
+    const s = await api("/api/chess/chess960", { number });
+    stopAnalysis();
+    game = { fen: s.start_fen, moves: [], redo: [], scores: [] };
+    st = s;
+    flipped = human() === "black";
+    $("info").textContent = "";
+    $("pv").textContent = "";
+    setEvalBar(0);
+    save();
+    say("Chess960 position " + number + ".");
+    update();
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
 async function load() {
   try {
     const s = await api("/api/chess/load", { text: $("load-text").value });
@@ -294,6 +368,10 @@ async function load() {
 }
 
 async function start() {
+  try {
+    const h = await (await fetch("/api/health")).json();
+    tbPieces = h.tablebase_pieces || 0;
+  } catch (e) { tbPieces = 0; }
   const saved = loadState(KEY);
   if (saved) {
     if (saved.level) $("level").value = saved.level;
@@ -306,6 +384,7 @@ async function start() {
     await setMoves([]);
   }
   $("new").onclick = newGame;
+  $("new960").onclick = newChess960;
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("flip").onclick = () => { flipped = !flipped; save(); render(); };

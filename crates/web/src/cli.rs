@@ -1,8 +1,10 @@
-//! The command line: `ply serve [--bind ADDR] [--threads N] [--hash MiB] [--max-searches N]`.
+//! The command line: `ply serve [--bind ADDR] [--threads N] [--hash MiB] [--max-searches N]
+//! [--syzygy DIR]`.
 
 use crate::limits::{Config, MAX_HASH_MIB, MAX_THREADS};
 use crate::pool::PoolError;
 use crate::state::AppState;
+use crate::tablebase::SyzygyError;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
@@ -43,6 +45,10 @@ pub struct ServeArgs {
     /// Searches that may run at once (others wait briefly, then get 503).
     #[arg(long, default_value_t = 2)]
     pub max_searches: usize,
+    /// Syzygy table directory (several: separated by `:`): every chess search uses the tables,
+    /// and the chess page shows their results for positions with few enough pieces.
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Option<String>,
 }
 
 /// Why `ply` stopped with an error.
@@ -51,6 +57,9 @@ pub enum CliError {
     /// The tables could not be allocated.
     #[error(transparent)]
     Pool(#[from] PoolError),
+    /// The Syzygy tables could not be opened.
+    #[error(transparent)]
+    Syzygy(#[from] SyzygyError),
     /// The runtime could not start.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
@@ -93,7 +102,21 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn serve(args: &ServeArgs) -> Result<(), CliError> {
-    let state = AppState::new(args.config())?;
+    let tablebase = args
+        .syzygy
+        .as_deref()
+        .map(crate::tablebase::open)
+        .transpose()?;
+    let mut state = AppState::new(args.config())?;
+    let mut tables_note = None;
+    if let Some(tb) = tablebase {
+        tables_note = Some(format!(
+            "ply: Syzygy tables up to {} pieces ({} materials)",
+            tb.max_pieces(),
+            tb.table_names().count()
+        ));
+        state = state.with_tablebase(tb);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -108,6 +131,9 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
             })?;
         let addr = listener.local_addr().map_err(CliError::Serve)?;
         println!("ply: serving on http://{addr}/ (chess: /chess, Othello: /othello)");
+        if let Some(note) = &tables_note {
+            println!("{note}");
+        }
         if !addr.ip().is_loopback() {
             eprintln!("ply: warning: {addr} is reachable beyond this machine; ply has no login");
         }

@@ -15,6 +15,8 @@
 //! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
 //! | `POST /api/chess/play` | the engine's move |
 //! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
+//! | `GET /api/chess/probe` | Syzygy WDL and DTZ of the position and of each legal move |
+//! | `POST /api/chess/chess960` | the Chess960 start position of a number (0 to 959) |
 //! | `GET /api/health` | the search slots, all and free |
 //!
 //! Bad input gets a JSON error (`{"error": ...}`) with a 4xx status ([`ApiError`]); time and
@@ -27,14 +29,16 @@
 //! ```text
 //! front      cli (the command line), server (router, listener)
 //! handlers   api::othello, api::chess (each: request types, checks, searches, replies)
-//! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE)
-//! base       limits (Config, clamps), error (ApiError)
+//! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE),
+//!            tablebase (Syzygy tables: opening, probing)
+//! base       limits (Config, clamps), error (ApiError), chess960 (start positions by number)
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod api;
 pub mod assets;
+pub mod chess960;
 pub mod cli;
 pub mod error;
 pub mod limits;
@@ -42,6 +46,7 @@ pub mod pool;
 pub mod server;
 pub mod state;
 pub mod stream;
+pub mod tablebase;
 
 pub use error::ApiError;
 pub use limits::Config;

@@ -25,17 +25,21 @@ pub fn router(state: AppState) -> Router {
         .route("/api/chess/load", post(chess::load))
         .route("/api/chess/play", post(chess::play))
         .route("/api/chess/analyse", get(chess::analyse))
+        .route("/api/chess/probe", get(chess::probe))
+        .route("/api/chess/chess960", post(chess::chess960))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
 
-/// `GET /api/health`: the search slots, all and free.
+/// `GET /api/health`: the search slots, all and free, and the most pieces the tables hold
+/// (0 without tables).
 async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "ok": true,
         "slots": app.pool.size(),
         "free": app.pool.available(),
+        "tablebase_pieces": app.tablebase.as_ref().map_or(0, |tb| tb.max_pieces()),
     }))
 }
 

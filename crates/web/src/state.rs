@@ -2,9 +2,10 @@
 
 use crate::limits::Config;
 use crate::pool::{Pool, PoolError};
+use ply_syzygy::Tablebase;
 use std::sync::Arc;
 
-/// The server's shared state: its settings and its search slots.
+/// The server's shared state: its settings, its search slots, the chess network and tables.
 #[derive(Clone)]
 pub struct AppState {
     /// The settings.
@@ -14,6 +15,8 @@ pub struct AppState {
     /// The chess evaluation: the built-in network (read once; `None` would mean the hand-made
     /// evaluation, should its bytes ever fail to read).
     pub chess_network: Option<Arc<ply_chess_engine::Network>>,
+    /// The Syzygy tables of `--syzygy`, shared by every chess search and the probe route.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl AppState {
@@ -27,6 +30,15 @@ impl AppState {
             config: Arc::new(config),
             pool: Arc::new(pool),
             chess_network: ply_chess_engine::Network::embedded().map(Arc::new),
+            tablebase: None,
         })
+    }
+
+    /// The same state with the Syzygy tables `tablebase` (see [`crate::tablebase::open`]).
+    pub fn with_tablebase(self, tablebase: Tablebase) -> AppState {
+        AppState {
+            tablebase: Some(Arc::new(tablebase)),
+            ..self
+        }
     }
 }

@@ -334,3 +334,228 @@ async fn searches_are_bounded_and_a_dropped_stream_frees_its_slot() {
     let h: Value = serde_json::from_str(&health).unwrap();
     assert_eq!(h["slots"], 1);
 }
+
+/// The query string of a probe of `fen` (spaces and `+` escaped).
+fn probe_uri(fen: &str, moves: &str) -> String {
+    let esc = |t: &str| {
+        t.replace('%', "%25")
+            .replace(' ', "%20")
+            .replace('+', "%2B")
+    };
+    format!("/api/chess/probe?fen={}&moves={}", esc(fen), esc(moves))
+}
+
+async fn get_json(app: &Router, uri: &str) -> (StatusCode, Value) {
+    let (status, ctype, text) = get(app, uri).await;
+    assert!(
+        ctype.starts_with("application/json"),
+        "{uri}: {ctype} {text}"
+    );
+    (status, serde_json::from_str(&text).expect("JSON reply"))
+}
+
+/// The shared 3- and 4-piece tables, or `None` after a visible skip (a failure under
+/// `PLY_STRICT=1`).
+fn shared_tables() -> Option<(String, ply_syzygy::Tablebase)> {
+    let dir = ply_testkit::shared("syzygy/tables")?;
+    let dir = dir.to_string_lossy().into_owned();
+    let tb = ply_web::tablebase::open(&dir).expect("the shared tables open");
+    Some((dir, tb))
+}
+
+#[tokio::test]
+async fn probe_without_tables_says_so_and_checks_its_input() {
+    let app = app();
+    let (s, b) = get_json(&app, &probe_uri("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "")).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["status"], "no_tables", "{b}");
+    assert!(b["message"].as_str().unwrap().contains("no tables"), "{b}");
+    assert_eq!(b["max_pieces"], 0);
+    assert!(
+        b.get("position").is_none() && b.get("moves").is_none(),
+        "{b}"
+    );
+    let (s, b) = get_json(&app, &probe_uri("8/8/8 w - - 0 1", "")).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
+    let (s, b) = get_json(&app, &probe_uri("", "e4 e4")).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    let (s, b) = get_json(&app, "/api/chess/probe?moves=e4&moves=e5").await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    let (_, b) = get_json(&app, "/api/health").await;
+    assert_eq!(b["tablebase_pieces"], 0);
+}
+
+#[tokio::test]
+async fn probe_answers_like_the_tables_and_the_truth_file() {
+    let Some((_, tb)) = shared_tables() else {
+        return;
+    };
+    let reference = ply_web::tablebase::open(&shared_tables().unwrap().0).unwrap();
+    let app = router(
+        AppState::new(Config {
+            hash_mib: 4,
+            ..Config::default()
+        })
+        .expect("tables")
+        .with_tablebase(tb),
+    );
+    let (_, b) = get_json(&app, "/api/health").await;
+    assert_eq!(b["tablebase_pieces"], 4, "{b}");
+    // KQvK: a win for White, a loss for Black; KvK: a draw
+    for (fen, wdl, result) in [
+        ("4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", 2, "win"),
+        ("4k3/8/8/8/8/8/8/4KQ2 b - - 0 1", -2, "loss"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, "draw"),
+        ("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", -2, "loss"),
+    ] {
+        let (s, b) = get_json(&app, &probe_uri(fen, "")).await;
+        assert_eq!(s, StatusCode::OK, "{fen}: {b}");
+        assert_eq!(b["status"], "ok", "{fen}: {b}");
+        assert_eq!(b["position"]["wdl"], wdl, "{fen}: {b}");
+        assert_eq!(b["position"]["result"], result, "{fen}: {b}");
+        // what `ply-chess probe` prints for the position (the same library call)
+        let pos = ply_chess::Position::from_fen(fen).unwrap();
+        let (w, d) = reference.probe_wdl_dtz(&pos).unwrap();
+        assert_eq!(b["position"]["wdl"], i32::from(w as i8), "{fen}");
+        assert_eq!(b["position"]["dtz"], d.0, "{fen}");
+        // every legal move, best first, each scored like the position it leads to
+        let moves = b["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), pos.legal_moves().len(), "{fen}");
+        assert_eq!(moves[0]["wdl"], b["position"]["wdl"], "{fen}: {b}");
+        for m in moves {
+            let mv = pos.parse_uci(m["uci"].as_str().unwrap()).unwrap();
+            let after = reference.probe_wdl(&pos.play(mv)).unwrap();
+            assert_eq!(m["wdl"], -i32::from(after as i8), "{fen}: {m}");
+            assert_eq!(m["san"], pos.san(mv), "{fen}");
+            assert!(m["dtz"].is_i64(), "{m}");
+        }
+    }
+    // moves played from a start FEN are probed at the end: KQvK after Qf1-b5+, Black to move
+    let (_, b) = get_json(&app, &probe_uri("4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", "Qb5+")).await;
+    assert_eq!(b["position"]["wdl"], -2, "{b}");
+    assert!(
+        b["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["wdl"] == -2),
+        "{b}"
+    );
+    // the ground truth of the shared data (python-chess), a few dozen positions
+    if let Some(text) = ply_testkit::shared_text("syzygy/truth.csv") {
+        for line in text.lines().take(40) {
+            let f: Vec<&str> = line.split(';').collect();
+            let (s, b) = get_json(&app, &probe_uri(f[0], "")).await;
+            assert_eq!(s, StatusCode::OK, "{line}");
+            assert_eq!(b["position"]["wdl"].to_string(), f[1], "{line}: {b}");
+            assert_eq!(b["position"]["dtz"].to_string(), f[2], "{line}: {b}");
+        }
+    }
+    // positions the tables cannot answer
+    for (fen, status) in [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "too_many_pieces"),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "castling_rights"),
+        ("", "too_many_pieces"),
+    ] {
+        let (s, b) = get_json(&app, &probe_uri(fen, "")).await;
+        assert_eq!(s, StatusCode::OK, "{fen}: {b}");
+        assert_eq!(b["status"], status, "{fen}: {b}");
+        assert!(!b["message"].as_str().unwrap().is_empty());
+        assert!(b.get("position").is_none(), "{b}");
+    }
+    // the engine searches with the tables: it keeps the win of KQvK
+    let (s, b) = post(
+        &app,
+        "/api/chess/play",
+        &json!({"fen": "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", "nodes": 2000}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let after = ply_chess::Position::from_fen(b["state"]["fen"].as_str().unwrap()).unwrap();
+    assert_eq!(reference.probe_wdl(&after).unwrap(), ply_syzygy::Wdl::Loss);
+}
+
+#[tokio::test]
+async fn chess960_starts_and_castles_king_takes_rook() {
+    let app = app();
+    let (s, b) = post(&app, "/api/chess/chess960", &json!({"number": 518})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["start_fen"], ply_chess::STARTPOS);
+    let (s, b) = post(&app, "/api/chess/chess960", &json!({"number": 746})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let fen = b["start_fen"].as_str().unwrap().to_string();
+    assert!(
+        fen.starts_with("rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w"),
+        "{fen}"
+    );
+    for bad in [json!({"number": 960}), json!({"number": -1}), json!({})] {
+        let (s, b) = post(&app, "/api/chess/chess960", &bad).await;
+        assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    }
+    // knights out of the way, then White castles queen side: the king takes its rook
+    let moves = "c1b3 c8b6 d1c3 d8c6";
+    let (s, b) = post(
+        &app,
+        "/api/chess/state",
+        &json!({"fen": fen, "moves": moves}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let castle = b["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "O-O-O")
+        .cloned()
+        .expect("O-O-O is legal");
+    assert_eq!(castle["uci"], "b1a1", "{castle}");
+    assert_eq!(
+        (&castle["to"], &castle["rook"]),
+        (&json!("a1"), &json!("a1"))
+    );
+    let (s, b) = post(
+        &app,
+        "/api/chess/state",
+        &json!({"fen": fen, "moves": format!("{moves} b1a1")}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(b["fen"].as_str().unwrap().contains("/2KRBBQR b kq "), "{b}");
+    assert_eq!(b["moves"][4], "b1a1");
+    assert_eq!(b["san"][4], "O-O-O");
+    let pgn = b["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Variant \"Chess960\"]") && pgn.contains("3. O-O-O"),
+        "{pgn}"
+    );
+    // a PGN of the game loads again, and the engine answers in 960 notation
+    let (s, l) = post(&app, "/api/chess/load", &json!({ "text": pgn })).await;
+    assert_eq!(s, StatusCode::OK, "{l}");
+    assert_eq!(l["fen"], b["fen"]);
+    let (s, p) = post(
+        &app,
+        "/api/chess/play",
+        &json!({"fen": fen, "moves": format!("{moves} b1a1"), "nodes": 500}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{p}");
+    assert_eq!(p["state"]["moves"].as_array().unwrap().len(), 6);
+    // in standard chess a castling move names its rook too (the page castles on either click)
+    let (_, b) = post(
+        &app,
+        "/api/chess/state",
+        &json!({"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}),
+    )
+    .await;
+    let short = b["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "O-O")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (&short["uci"], &short["rook"]),
+        (&json!("e1g1"), &json!("h1"))
+    );
+}

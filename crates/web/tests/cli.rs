@@ -64,3 +64,28 @@ fn bad_addresses_and_options_are_errors() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_bad_syzygy_directory_is_an_error_at_startup() {
+    let empty = std::env::temp_dir().join(format!("ply-web-no-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let empty_arg = empty.to_string_lossy().into_owned();
+    for (dir, want) in [
+        ("/nonexistent/ply-syzygy", "does not exist"),
+        (empty_arg.as_str(), "no Syzygy table"),
+        ("", "no Syzygy table"),
+    ] {
+        let out = Command::new(PLY)
+            .args(["serve", "--bind", "127.0.0.1:0", "--syzygy", dir])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{dir}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("ply: ") && err.contains(want),
+            "{dir}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir(&empty);
+}

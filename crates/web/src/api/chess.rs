@@ -11,6 +11,7 @@ use crate::limits::{
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
 use crate::stream::{self, EventSender};
+use crate::tablebase;
 use axum::extract::State;
 use axum::Json;
 use ply_chess::{repetitions, Color, Move, Position, STARTPOS};
@@ -56,12 +57,16 @@ pub struct LegalMove {
     pub uci: String,
     /// Square the piece leaves (`e2`).
     pub from: String,
-    /// Square it goes to (for castling, the king's square).
+    /// Square it goes to (for castling, the king's square; in Chess960 the rook's square, as
+    /// UCI writes it there).
     pub to: String,
     /// SAN text.
     pub san: String,
     /// Promotion piece (`q`, `r`, `b`, `n`).
     pub promotion: Option<String>,
+    /// For castling, the rook's square: the page castles on a click on the king's square or
+    /// the rook's (in Chess960, `to` is the rook's square already).
+    pub rook: Option<String>,
 }
 
 /// The state of a game, as the page draws it.
@@ -280,6 +285,7 @@ fn legal_move(pos: &Position, m: Move, chess960: bool) -> LegalMove {
         from: uci.get(0..2).unwrap_or("").to_string(),
         to: uci.get(2..4).unwrap_or("").to_string(),
         promotion: uci.get(4..5).map(str::to_string),
+        rook: m.is_castle().then(|| m.to().to_string()),
         san: pos.san(m),
         uci,
     }
@@ -292,6 +298,9 @@ fn pgn_of(game: &ChessGame, san: &[String], result: &str) -> String {
          [White \"?\"]\n[Black \"?\"]\n",
     );
     s.push_str(&format!("[Result \"{result}\"]\n"));
+    if game.chess960() {
+        s.push_str("[Variant \"Chess960\"]\n");
+    }
     if start_fen != STARTPOS {
         s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
     }
@@ -457,6 +466,7 @@ pub async fn play(
     let options = Options {
         threads: app.config.threads.max(1),
         network: app.chess_network.clone(),
+        tablebase: app.tablebase.clone(),
         ..Options::default()
     };
     let pos = *game.position();
@@ -546,6 +556,7 @@ pub async fn analyse(
         threads: app.config.threads.max(1),
         multipv: req.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV),
         network: app.chess_network.clone(),
+        tablebase: app.tablebase.clone(),
         ..Options::default()
     };
     let pos = *game.position();
@@ -588,6 +599,58 @@ pub async fn analyse(
         }
     })?;
     Ok(stream::response(rx))
+}
+
+/// The game of a tablebase probe (query string).
+#[derive(Debug, Default, Deserialize)]
+pub struct ProbeRequest {
+    /// Start position (FEN); the usual start when absent or empty.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves played from it (UCI or SAN, separated by spaces).
+    #[serde(default)]
+    pub moves: Option<String>,
+}
+
+/// `GET /api/chess/probe`: the Syzygy result (WDL, DTZ) of the game's position and of each legal
+/// move, best first. A position the tables cannot answer is still a 200 reply whose `status`
+/// says why: `no_tables`, `too_many_pieces`, `castling_rights`, `unavailable`
+/// ([`tablebase::ProbeAnswer`]).
+///
+/// # Errors
+/// 400 for a bad game.
+pub async fn probe(
+    State(app): State<AppState>,
+    Params(req): Params<ProbeRequest>,
+) -> Result<Json<tablebase::ProbeAnswer>, ApiError> {
+    let game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
+    let pos = *game.position();
+    let chess960 = game.chess960();
+    let tb = app.tablebase.clone();
+    // probing may read table files from disk: off the async threads
+    tokio::task::spawn_blocking(move || tablebase::probe(tb.as_deref(), &pos, chess960))
+        .await
+        .map(Json)
+        .map_err(|e| ApiError::Internal(format!("the probe failed: {e}")))
+}
+
+/// A Chess960 start position to set up.
+#[derive(Debug, Deserialize)]
+pub struct Chess960Request {
+    /// Its number, 0 to 959 (518 is the usual start).
+    pub number: u64,
+}
+
+/// `POST /api/chess/chess960`: the game that starts from Chess960 position `number` (castling
+/// moves are then written king takes rook, `e1h1`).
+///
+/// # Errors
+/// 400 for a number outside 0 to 959.
+pub async fn chess960(Body(req): Body<Chess960Request>) -> Result<Json<ChessState>, ApiError> {
+    let fen =
+        crate::chess960::start_fen(req.number).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let game = build_game(Some(&fen), None)?;
+    Ok(Json(state_of(&game)))
 }
 
 #[cfg(test)]

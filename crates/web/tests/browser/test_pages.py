@@ -185,3 +185,74 @@ def test_chess_play_analyse_promote(page, base_url):
     page.click("#export")
     assert "a8=N" in page.input_value("#export-text")
     assert '[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]' in page.input_value("#export-text")
+
+
+def piece_at(page, square):
+    el = page.locator(f'text.piece[data-square="{square}"]')
+    return el.get_attribute("data-piece") if el.count() else None
+
+
+def test_chess960_castles_by_clicking_the_rook(page, base_url):
+    page.goto(base_url + "/chess")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.select_option("#color", "both")
+    page.fill("#n960", "746")
+    page.click("#new960")
+    page.wait_for_function(
+        "() => document.getElementById('message').textContent === 'Chess960 position 746.'"
+    )
+    assert [piece_at(page, f"{f}1") for f in "abcdefgh"] == list("RKNNBBQR")
+    # knights out, then the king clicks its rook: queen-side castling
+    for a, b in [("c1", "b3"), ("c8", "b6"), ("d1", "c3"), ("d8", "c6")]:
+        n = moves_count(page)
+        page.click(f'rect[data-square="{a}"]')
+        page.click(f'rect[data-square="{b}"]')
+        page.wait_for_function(
+            f"() => document.getElementById('moves').textContent.split(' ').length > {n}"
+        )
+    page.click('rect[data-square="b1"]')
+    page.click('rect[data-square="a1"]')
+    page.wait_for_function("() => document.getElementById('moves').textContent.includes('O-O-O')")
+    assert (piece_at(page, "c1"), piece_at(page, "d1"), piece_at(page, "a1")) == ("K", "R", None)
+    # a random position (no number typed) is one of the 960
+    page.fill("#n960", "")
+    page.click("#new960")
+    page.wait_for_function(
+        "() => /^Chess960 position \\d+\\.$/.test(document.getElementById('message').textContent)"
+    )
+    assert moves_count(page) == 1  # just the result, "*"
+    page.fill("#n960", "960")
+    page.click("#new960")
+    assert "0 to 959" in page.inner_text("#message")
+
+
+def test_chess_tablebase_results(page, base_url):
+    if not os.environ.get("PLY_WEB_SYZYGY"):
+        print("\nSKIPPED tablebase step: the server has no Syzygy tables (see run.sh)")
+        return
+    page.goto(base_url + "/chess")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.select_option("#color", "both")
+    assert page.is_hidden("#tb")  # the start position has too many pieces
+    page.click("summary")
+    page.fill("#load-text", "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1")
+    page.click("#load")
+    page.wait_for_function("() => !document.getElementById('tb').hidden")
+    page.wait_for_function("() => document.querySelectorAll('#tb-moves li').length > 0")
+    assert page.inner_text("#tb-result").startswith("Tablebase: White wins (DTZ ")
+    assert "win" in page.inner_text("#tb-moves li >> nth=0")
+    # after a move, Black's view: every reply loses
+    page.click('rect[data-square="f1"]')
+    page.click('rect[data-square="b5"]')
+    page.wait_for_function(
+        "() => document.getElementById('tb-result').textContent.startsWith('Tablebase: White wins')"
+        " && document.getElementById('status').textContent.startsWith('Black')"
+    )
+    assert all("loss" in t for t in page.locator("#tb-moves li").all_inner_texts())
+    page.fill("#load-text", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    page.click("#load")
+    page.wait_for_function(
+        "() => document.getElementById('tb-result').textContent === 'Tablebase: draw'"
+    )
