@@ -4,7 +4,7 @@
 //! checkout (`0.1.0+1a2b3c4`), so a report from a development build names the code it ran.
 //! Built from a package (`cargo install` from a registry, `cargo package`'s verification), or
 //! where git is missing or fails, it is the package version alone: this script never fails the
-//! build. Kept identical in `crates/chess-cli` and `crates/othello-cli`.
+//! build. Kept identical in `crates/chess-cli`, `crates/othello-cli` and `crates/web`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -14,7 +14,7 @@ use thiserror::Error;
 #[derive(Debug, Parser)]
 #[command(
     name = "ply",
-    version,
+    version = env!("PLY_VERSION"),
     about = "ply: chess and Othello engines in a browser"
 )]
 pub struct Cli {

@@ -1,5 +1,6 @@
 //! The `ply` binary: `ply serve --bind 127.0.0.1:0` prints its address and serves the pages;
-//! an address it cannot bind and a bad option end it with an error.
+//! an address it cannot bind and a bad option end it with an error; `--version` is the workspace's
+//! version string.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -88,4 +89,31 @@ fn a_bad_syzygy_directory_is_an_error_at_startup() {
         assert!(!err.contains("panicked"), "{err}");
     }
     let _ = std::fs::remove_dir(&empty);
+}
+
+/// `ply --version` gives the same version string as `ply-chess` and `ply-othello`: the package
+/// version, with `+<short commit>` when built from a git checkout.
+#[test]
+fn version_is_the_package_version_and_maybe_the_commit() {
+    let out = Command::new(PLY)
+        .arg("--version")
+        .output()
+        .expect("ply runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let version = text
+        .trim()
+        .strip_prefix("ply ")
+        .expect("starts with the name");
+    let (base, commit) = match version.split_once('+') {
+        Some((b, c)) => (b, Some(c)),
+        None => (version, None),
+    };
+    assert_eq!(base, env!("CARGO_PKG_VERSION"));
+    if let Some(c) = commit {
+        assert!(
+            c.len() >= 4 && c.chars().all(|ch| ch.is_ascii_hexdigit()),
+            "{version}"
+        );
+    }
 }
