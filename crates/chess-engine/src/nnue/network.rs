@@ -175,9 +175,9 @@ impl SplitMix {
     }
 
     /// Uniform in `-bound..=bound` (the tiny modulo bias does not matter here).
-    fn within(&mut self, bound: i16) -> i16 {
+    fn within(&mut self, bound: i32) -> i32 {
         let span = 2 * i64::from(bound) + 1;
-        (self.next() % span as u64) as i16 - bound
+        (self.next() % span as u64) as i32 - bound
     }
 }
 
@@ -337,7 +337,7 @@ impl Network {
     pub fn random(hidden: usize, buckets: usize, seed: u64) -> Result<Network, NnueError> {
         let (hidden, buckets) = check_shape(hidden as u64, buckets as u64)?;
         let mut rng = SplitMix(seed);
-        let mut fill = |n: usize, bound: i16| (0..n).map(|_| rng.within(bound)).collect();
+        let mut fill = |n: usize, bound: i32| (0..n).map(|_| rng.within(bound) as i16).collect();
         Ok(Network {
             hidden,
             buckets,
@@ -345,11 +345,7 @@ impl Network {
             feature_bias: fill(hidden, 127),
             output_weights: fill(2 * hidden * buckets, 2032),
             output_bias: (0..buckets)
-                .map(|_| {
-                    let span = 2 * i64::from(OUTPUT_DIVISOR / 4) + 1;
-                    (rng.next() % span as u64) as i64 - i64::from(OUTPUT_DIVISOR / 4)
-                })
-                .map(|b| b as i32)
+                .map(|_| rng.within(OUTPUT_DIVISOR / 4))
                 .collect(),
         })
     }
@@ -374,6 +370,23 @@ impl Network {
     /// reference that the incremental and SIMD paths must match bit for bit.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let h = self.hidden;
+        let acc = self.accumulators(pos);
+        let stm = pos.side_to_move();
+        let b = self.bucket(pos);
+        let weights = &self.output_weights[2 * h * b..2 * h * (b + 1)];
+        let mut s: i32 = 0;
+        for (half, side) in [stm, !stm].into_iter().enumerate() {
+            for (&a, &w) in acc[side.index()].iter().zip(&weights[half * h..]) {
+                s = s.wrapping_add(output_term(a, w));
+            }
+        }
+        self.finish(s, b)
+    }
+
+    /// Both perspectives' accumulators of `pos` from scratch (White's, then Black's): the bias
+    /// plus the weight rows of every active input, wrapping `i16`.
+    fn accumulators(&self, pos: &Position) -> [Vec<i16>; 2] {
+        let h = self.hidden;
         let mut acc = [self.feature_bias.clone(), self.feature_bias.clone()];
         for color in Color::ALL {
             for role in Role::ALL {
@@ -388,16 +401,7 @@ impl Network {
                 }
             }
         }
-        let stm = pos.side_to_move();
-        let b = self.bucket(pos);
-        let weights = &self.output_weights[2 * h * b..2 * h * (b + 1)];
-        let mut s: i32 = 0;
-        for (half, side) in [stm, !stm].into_iter().enumerate() {
-            for (&a, &w) in acc[side.index()].iter().zip(&weights[half * h..]) {
-                s = s.wrapping_add(output_term(a, w));
-            }
-        }
-        self.finish(s, b)
+        acc
     }
 
     /// The last step of the output: `(s + bias) * SCALE / OUTPUT_DIVISOR` in `i64` (no
@@ -549,8 +553,8 @@ mod tests {
     fn format_v1_files_are_read_and_evaluate_as_v1_did() {
         let base = Network::random(32, 4, 11).unwrap();
         let mut rng = SplitMix(5);
-        let out_w: Vec<i16> = (0..2 * 32 * 4).map(|_| rng.within(127)).collect();
-        let out_b: Vec<i16> = (0..4).map(|_| rng.within(4000)).collect();
+        let out_w: Vec<i16> = (0..2 * 32 * 4).map(|_| rng.within(127) as i16).collect();
+        let out_b: Vec<i16> = (0..4).map(|_| rng.within(4000) as i16).collect();
         let bytes = v1_file(&base, &out_w, &out_b);
         assert_eq!(bytes.len(), file_len(1, 32, 4));
         let net = Network::from_bytes(&bytes).unwrap();
@@ -564,21 +568,8 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             let h = 32;
-            let mut acc = [net.feature_bias.clone(), net.feature_bias.clone()];
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    for sq in pos.pieces(color, role) {
-                        for p in Color::ALL {
-                            let f = feature_index(p, color, role, sq);
-                            for (a, &w) in
-                                acc[p.index()].iter_mut().zip(&net.feature_weights[f * h..])
-                            {
-                                *a = a.wrapping_add(w);
-                            }
-                        }
-                    }
-                }
-            }
+            // The feature layer is the same in both formats.
+            let acc = net.accumulators(&pos);
             let bucket = net.bucket(&pos);
             let w = &out_w[2 * h * bucket..2 * h * (bucket + 1)];
             let stm = pos.side_to_move();
