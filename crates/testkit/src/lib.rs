@@ -10,6 +10,8 @@
 //!   the same on every run. [`XorShift64Star`] serves the tests whose inputs were drawn from
 //!   xorshift64*, so that they keep checking the same positions. [`splitmix`] turns a loop
 //!   counter into an unrelated seed (neighbouring counters give unrelated games).
+//! - [`Scratch`] is a test's own temporary folder, removed when it is dropped (also when the test
+//!   fails), so that running the tests leaves nothing behind in the system's temporary folder.
 //!
 //! ```
 //! use ply_testkit::XorShift64;
@@ -21,7 +23,7 @@
 #![deny(missing_docs)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Name of the environment variable that turns skips into failures.
 pub const STRICT_VAR: &str = "PLY_STRICT";
@@ -151,6 +153,52 @@ pub fn chess_fen(pieces: &[(char, usize)], white_to_move: bool) -> String {
 /// The seeded generators of the tests and the seed hash, from their one home in `ply_batch::rng`.
 pub use ply_batch::rng::{splitmix, XorShift64, XorShift64Star};
 
+/// A test's scratch folder `ply-<tag>-XXXXXX` (a fresh, uniquely named folder under the system's
+/// temporary folder), removed with everything in it when the value is dropped: at the end of the
+/// test, and also when the test fails, as the panic unwinds through it. Keep it alive (bound to a
+/// name, not `_`) until every process that writes into it has finished.
+///
+/// ```
+/// let scratch = ply_testkit::Scratch::new("doc");
+/// let file = scratch.file("a.txt");
+/// std::fs::write(&file, "x").unwrap();
+/// let folder = scratch.path().to_path_buf();
+/// assert!(file.starts_with(&folder) && folder.is_dir());
+/// drop(scratch);
+/// assert!(!folder.exists());
+/// ```
+#[derive(Debug)]
+pub struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    /// Creates the folder `ply-<tag>-XXXXXX` under [`std::env::temp_dir`] (`TMPDIR` on Unix).
+    ///
+    /// # Panics
+    /// When the folder cannot be created (a test cannot go on without it).
+    pub fn new(tag: &str) -> Self {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("ply-{tag}-"))
+            .tempdir()
+            .expect("create a scratch folder");
+        Self { dir }
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The path of `name` in the folder, with no file there (one left by an earlier use of the
+    /// name is removed); nothing is created.
+    pub fn file(&self, name: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+}
+
 /// A fresh path `name` in this process's scratch folder `ply-<tag>-<pid>` under the system's
 /// temporary folder (created; a file left there by an earlier use of the name is removed).
 ///
@@ -219,6 +267,35 @@ mod tests {
             "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
         );
         assert_eq!(chess_fen(&[], false), "8/8/8/8/8/8/8/8 b - - 0 1");
+    }
+
+    #[test]
+    fn scratch_folders_are_fresh_and_removed_on_drop_and_on_panic() {
+        let (a, b) = (Scratch::new("self-check"), Scratch::new("self-check"));
+        assert_ne!(a.path(), b.path());
+        let name = a.path().file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("ply-self-check-"), "{name}");
+        std::fs::write(a.file("x.txt"), "x").unwrap();
+        assert!(
+            !a.file("x.txt").exists(),
+            "file() hands out a path with no file"
+        );
+        std::fs::create_dir(a.path().join("sub")).unwrap();
+        std::fs::write(a.path().join("sub/y.txt"), "y").unwrap();
+        let folder = a.path().to_path_buf();
+        drop(a);
+        assert!(!folder.exists());
+        let kept = std::sync::Mutex::new(None);
+        let failed = std::panic::catch_unwind(|| {
+            let c = Scratch::new("self-check");
+            std::fs::write(c.file("z.txt"), "z").unwrap();
+            *kept.lock().unwrap() = Some(c.path().to_path_buf());
+            panic!("a failing test");
+        });
+        assert!(failed.is_err());
+        let folder = kept.into_inner().unwrap().unwrap();
+        assert!(!folder.exists(), "{}", folder.display());
+        assert!(b.path().is_dir());
     }
 
     #[test]
