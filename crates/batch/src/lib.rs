@@ -17,9 +17,8 @@
 //!
 //! ```
 //! use ply_batch::{params_path, run_games, RunParams, Shard};
-//! let path = std::env::temp_dir().join(format!("ply-batch-doc-{}.txt", std::process::id()));
-//! let _ = std::fs::remove_file(&path);
-//! let _ = std::fs::remove_file(params_path(&path));
+//! let dir = tempfile::tempdir().unwrap(); // removed, with the files, when dropped
+//! let path = dir.path().join("games.txt");
 //! // every game writes one line `game;square of the game index`
 //! let game_of = |line: &str| line.split(';').next().unwrap().parse::<u64>().map_err(|e| e.to_string());
 //! let play = |g: u64| (format!("{g};{}\n", g * g), ());
@@ -31,8 +30,7 @@
 //! // the same run with another seed is refused, and the file is left as it was
 //! let other = RunParams::new().with("seed", 2);
 //! assert!(run_games(shard, 6, &path, &other, game_of, play, |_, _| {}).is_err());
-//! # std::fs::remove_file(&path).unwrap();
-//! # std::fs::remove_file(params_path(&path)).unwrap();
+//! assert!(params_path(&path).exists()); // the options recorded beside the file
 //! ```
 #![deny(missing_docs)]
 

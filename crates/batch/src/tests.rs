@@ -15,10 +15,17 @@ fn params() -> RunParams {
     RunParams::new().with("seed", 7).with("nodes", 100)
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-batch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A test's scratch folder, removed when dropped (also when the test fails).
+fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("ply-batch-")
+        .tempdir()
+        .unwrap()
+}
+
+/// The path of `name` in `dir`, with no file (nor recorded options) there.
+fn temp(dir: &tempfile::TempDir, name: &str) -> PathBuf {
+    let path = dir.path().join(name);
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(params_path(&path));
     path
@@ -41,7 +48,8 @@ fn shards_parse() {
 
 #[test]
 fn shards_together_are_the_whole_run() {
-    let all = temp("all.txt");
+    let scratch = scratch_dir();
+    let all = temp(&scratch, "all.txt");
     run_games(Shard::ALL, 20, &all, &params(), game_of, play, |_, _| {}).unwrap();
     let mut whole: Vec<String> = std::fs::read_to_string(&all)
         .unwrap()
@@ -50,7 +58,7 @@ fn shards_together_are_the_whole_run() {
         .collect();
     let mut parts = Vec::new();
     for k in 0..3 {
-        let p = temp(&format!("part{k}.txt"));
+        let p = temp(&scratch, &format!("part{k}.txt"));
         let shard = Shard { index: k, count: 3 };
         run_games(shard, 20, &p, &params(), game_of, play, |_, _| {}).unwrap();
         parts.extend(
@@ -67,11 +75,12 @@ fn shards_together_are_the_whole_run() {
 
 #[test]
 fn a_cut_file_resumes_to_the_same_text() {
-    let all = temp("whole.txt");
+    let scratch = scratch_dir();
+    let all = temp(&scratch, "whole.txt");
     run_games(Shard::ALL, 20, &all, &params(), game_of, play, |_, _| {}).unwrap();
     let full = std::fs::read_to_string(&all).unwrap();
     for cut in [0, 5, full.len() / 2, full.len() - 1] {
-        let p = temp("cut.txt");
+        let p = temp(&scratch, "cut.txt");
         std::fs::write(&p, &full[..cut]).unwrap();
         let mut tallies = Vec::new();
         let resumed = run_games(Shard::ALL, 20, &p, &params(), game_of, play, |t, _| {
@@ -86,7 +95,8 @@ fn a_cut_file_resumes_to_the_same_text() {
 
 #[test]
 fn progress_counts_games_and_lines() {
-    let p = temp("progress.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "progress.txt");
     let mut last = Progress::default();
     let mut calls = 0;
     run_games(
@@ -110,12 +120,13 @@ fn progress_counts_games_and_lines() {
 
 #[test]
 fn foreign_files_and_other_shards_are_refused() {
-    let p = temp("foreign.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "foreign.txt");
     std::fs::write(&p, "hello\nworld\n").unwrap();
     let e = run_games(Shard::ALL, 3, &p, &params(), game_of, play, |_, _| {}).unwrap_err();
     assert!(matches!(e, BatchError::NotData { record: 1, .. }), "{e}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello\nworld\n");
-    let q = temp("other.txt");
+    let q = temp(&scratch, "other.txt");
     std::fs::write(&q, "4;0\n").unwrap();
     let e = run_games(
         Shard { index: 1, count: 2 },
@@ -132,7 +143,8 @@ fn foreign_files_and_other_shards_are_refused() {
 
 #[test]
 fn a_resume_with_other_parameters_is_refused_and_changes_nothing() {
-    let p = temp("params.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "params.txt");
     run_games(Shard::ALL, 6, &p, &params(), game_of, play, |_, _| {}).unwrap();
     let before = std::fs::read_to_string(&p).unwrap();
     let other = RunParams::new().with("seed", 8).with("nodes", 100);
@@ -156,7 +168,8 @@ fn a_resume_with_other_parameters_is_refused_and_changes_nothing() {
 
 #[test]
 fn fewer_games_than_the_file_holds_removes_nothing() {
-    let p = temp("fewer.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "fewer.txt");
     run_games(Shard::ALL, 9, &p, &params(), game_of, play, |_, _| {}).unwrap();
     let before = std::fs::read_to_string(&p).unwrap();
     let mut played = 0;
@@ -174,7 +187,8 @@ fn fewer_games_than_the_file_holds_removes_nothing() {
 
 #[test]
 fn lines_removed_for_a_replay_are_reported() {
-    let p = temp("replay.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "replay.txt");
     run_games(Shard::ALL, 6, &p, &params(), game_of, play, |_, _| {}).unwrap();
     // games 0..6 write 0,1,2,0,1,2 lines: the last game there is 5, with 2 lines; add half a line
     let mut text = std::fs::read_to_string(&p).unwrap();
@@ -196,7 +210,7 @@ fn lines_removed_for_a_replay_are_reported() {
         "{notice}"
     );
     // a fresh run has nothing to say
-    let q = temp("fresh.txt");
+    let q = temp(&scratch, "fresh.txt");
     let r = run_games(Shard::ALL, 3, &q, &params(), game_of, play, |_, _| {}).unwrap();
     assert_eq!(r.params, ParamsRecord::Written);
     assert_eq!(r.notice(&q), None);
@@ -204,7 +218,8 @@ fn lines_removed_for_a_replay_are_reported() {
 
 #[test]
 fn a_file_without_a_record_is_adopted_and_said_so() {
-    let p = temp("old.txt");
+    let scratch = scratch_dir();
+    let p = temp(&scratch, "old.txt");
     std::fs::write(&p, "0;0\n1;0\n").unwrap();
     let r = run_games(Shard::ALL, 3, &p, &params(), game_of, play, |_, _| {}).unwrap();
     assert_eq!(r.params, ParamsRecord::Adopted);
@@ -215,6 +230,7 @@ fn a_file_without_a_record_is_adopted_and_said_so() {
 
 #[test]
 fn params_round_trip_and_bad_records_are_refused() {
+    let scratch = scratch_dir();
     let p = params().with("book", "a b\nc");
     let text = p.to_text(std::path::Path::new("/x/data.txt"));
     assert!(text.starts_with("# parameters of the run that wrote data.txt"));
@@ -222,7 +238,7 @@ fn params_round_trip_and_bad_records_are_refused() {
     assert_eq!(p.get("book"), Some("a b c"));
     assert_eq!(p.to_string(), "seed=7 nodes=100 book=a b c");
     assert_eq!(RunParams::parse("# c\nseed=1\nnonsense\n"), Err(3));
-    let q = temp("badrecord.txt");
+    let q = temp(&scratch, "badrecord.txt");
     std::fs::write(&q, "0;0\n").unwrap();
     std::fs::write(params_path(&q), "garbage\n").unwrap();
     let e = run_games(Shard::ALL, 3, &q, &params(), game_of, play, |_, _| {}).unwrap_err();
@@ -259,8 +275,9 @@ fn fixed<'a>(path: &'a Path, threads: usize, params: &'a RunParams) -> Output<'a
 
 #[test]
 fn fixed_records_resume_and_a_truncated_tail_is_cut() {
+    let scratch = scratch_dir();
     let p = params();
-    let all = temp("all.bin");
+    let all = temp(&scratch, "all.bin");
     run_framed(
         Shard::ALL,
         20,
@@ -273,7 +290,7 @@ fn fixed_records_resume_and_a_truncated_tail_is_cut() {
     let full = std::fs::read(&all).unwrap();
     assert_eq!(full.len(), 4 * 19, "games 0..20 write 19 records");
     for cut in [0, 3, 4, 9, full.len() / 2, full.len() - 1] {
-        let q = temp("cut.bin");
+        let q = temp(&scratch, "cut.bin");
         std::fs::write(&q, &full[..cut]).unwrap();
         let mut last = Progress::default();
         let r = run_framed(
@@ -297,7 +314,7 @@ fn fixed_records_resume_and_a_truncated_tail_is_cut() {
     // a bad record in the middle is named by its number, and nothing is changed
     let mut bad = full.clone();
     bad[4 * 5 + 3] = 0;
-    let q = temp("bad.bin");
+    let q = temp(&scratch, "bad.bin");
     std::fs::write(&q, &bad).unwrap();
     let e = run_framed(
         Shard::ALL,
@@ -324,8 +341,9 @@ fn fixed_records_resume_and_a_truncated_tail_is_cut() {
 
 #[test]
 fn threads_write_the_same_file_in_game_order() {
+    let scratch = scratch_dir();
     let p = params();
-    let one = temp("one.bin");
+    let one = temp(&scratch, "one.bin");
     let mut order1 = Vec::new();
     run_framed(
         Shard::ALL,
@@ -337,7 +355,7 @@ fn threads_write_the_same_file_in_game_order() {
     )
     .unwrap();
     for threads in [2, 3, 8] {
-        let many = temp("many.bin");
+        let many = temp(&scratch, "many.bin");
         let mut order = Vec::new();
         // uneven game lengths make the threads finish out of order
         let slow = |g: u64| {
@@ -368,8 +386,9 @@ fn threads_write_the_same_file_in_game_order() {
 
 #[test]
 fn a_panicking_game_stops_a_threaded_run_and_goes_on_up() {
+    let scratch = scratch_dir();
     let p = params();
-    let q = temp("panic.bin");
+    let q = temp(&scratch, "panic.bin");
     let play = |g: u64| {
         assert!(g != 7, "game 7 fails");
         play_fixed(g)
