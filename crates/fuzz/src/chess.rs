@@ -246,22 +246,27 @@ fn raw_fen(raw: &RawPosition) -> String {
 
 /// A Syzygy table file: the first byte picks a table of [`SYZYGY_TABLES`], the next
 /// `4 * SYZYGY_PROBES` bytes place the pieces of its probes, the rest is the file. The file is
-/// written alone into a directory of its own, opened through `Tablebase::open`, and probed raw and,
-/// for placements that make legal positions, through the full WDL/DTZ probes (whose capture
-/// resolution meets missing tables, which must be errors).
+/// written alone into a fresh temporary directory of its own (removed after the input), opened
+/// through `Tablebase::open`, and probed raw and, for placements that make legal positions,
+/// through the full WDL/DTZ probes (whose capture resolution meets missing tables, which must be
+/// errors).
 pub fn syzygy(data: &[u8]) {
     if data.len() < SYZYGY_HEADER {
         return;
     }
     let name = SYZYGY_TABLES[usize::from(data[0]) % SYZYGY_TABLES.len()];
-    // one folder per table, holding only that file (rewritten by each input)
-    let dir = scratch_dir("syzygy").join(name.replace('.', "-"));
-    if std::fs::create_dir_all(&dir).is_err()
-        || std::fs::write(dir.join(name), &data[SYZYGY_HEADER..]).is_err()
-    {
+    // a folder of this input's own, holding only that file; removed with it when `dir` is dropped
+    // at the end (after `tb`, declared later), also when a probe panics
+    let Ok(dir) = tempfile::Builder::new()
+        .prefix("ply-fuzz-syzygy-")
+        .tempdir()
+    else {
+        return;
+    };
+    if std::fs::write(dir.path().join(name), &data[SYZYGY_HEADER..]).is_err() {
         return;
     }
-    let Ok(tb) = Tablebase::open(&dir.to_string_lossy()) else {
+    let Ok(tb) = Tablebase::open(&dir.path().to_string_lossy()) else {
         return;
     };
     let material = name.split('.').next().unwrap_or(name);
@@ -276,9 +281,4 @@ pub fn syzygy(data: &[u8]) {
             let _ = tb.root_moves(&pos);
         }
     }
-}
-
-/// A per-process scratch directory under the system's temporary folder.
-fn scratch_dir(what: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("ply-fuzz-{what}-{}", std::process::id()))
 }
