@@ -16,8 +16,11 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn driver(out: &Path, book: &Path, extra: &[&str]) -> Output {
+/// Runs the driver on a local Ray instance whose session files (logs, sockets) go under `ray_tmp`
+/// (`RAY_TMPDIR`; by default Ray keeps every session under `$TMPDIR/ray` or `/tmp/ray`).
+fn driver(ray_tmp: &Path, out: &Path, book: &Path, extra: &[&str]) -> Output {
     Command::new("python3")
+        .env("RAY_TMPDIR", ray_tmp)
         .arg(repo_root().join("tools/cluster/run.py"))
         .arg("--binary")
         .arg(env!("CARGO_BIN_EXE_ply-chess"))
@@ -47,13 +50,19 @@ fn ray_shards_equal_the_shards_run_alone() {
         );
         return;
     }
-    let dir = std::env::temp_dir().join(format!("ply-cluster-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = ply_testkit::Scratch::new("cluster");
+    let dir = scratch.path();
+    // Ray's own folder, apart and short: its socket paths must stay under 108 bytes
+    let ray_tmp = ply_testkit::Scratch::new("ray");
     let out = dir.join("ray");
     let merged = dir.join("merged.txt");
 
-    let run = driver(&out, &book, &["--merge", merged.to_str().unwrap()]);
+    let run = driver(
+        ray_tmp.path(),
+        &out,
+        &book,
+        &["--merge", merged.to_str().unwrap()],
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(
@@ -84,16 +93,20 @@ fn ray_shards_equal_the_shards_run_alone() {
     assert_eq!(std::fs::read(&merged).unwrap(), expected_merge);
 
     // complete shards are skipped; a lost one is run again and comes back the same
-    let again = driver(&out, &book, &[]);
+    let again = driver(ray_tmp.path(), &out, &book, &[]);
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("all 3 already complete"));
     let lost = out.join(format!("shard-1-of-{SHARDS}.txt"));
     let before = std::fs::read(&lost).unwrap();
     std::fs::remove_file(&lost).unwrap();
-    let redo = driver(&out, &book, &["--shared-out", "--ship-binary"]);
+    let redo = driver(
+        ray_tmp.path(),
+        &out,
+        &book,
+        &["--shared-out", "--ship-binary"],
+    );
     let stderr = String::from_utf8_lossy(&redo.stderr);
     assert!(redo.status.success(), "{stderr}");
     assert!(stderr.contains("1 run, 2 already complete"), "{stderr}");
     assert_eq!(std::fs::read(&lost).unwrap(), before);
-    let _ = std::fs::remove_dir_all(&dir);
 }
