@@ -20,8 +20,9 @@ fn datagen(args: &[&str], out: &Path, book: Option<&Path>) -> Output {
 
 #[test]
 fn shards_resume_and_errors() {
+    let scratch = ply_testkit::Scratch::new("datagen-cli");
     // games from the built-in opening set: no outside data needed
-    let whole = ply_testkit::scratch_file("datagen-cli", "whole.txt");
+    let whole = scratch.file("whole.txt");
     let out = datagen(&["--games", "4", "--seed", "7"], &whole, None);
     assert!(
         out.status.success(),
@@ -77,7 +78,7 @@ fn shards_resume_and_errors() {
     // shards 0/2 and 1/2 hold exactly the lines of the whole run
     let mut union = Vec::new();
     for k in 0..2 {
-        let part = ply_testkit::scratch_file("datagen-cli", &format!("part{k}.txt"));
+        let part = scratch.file(&format!("part{k}.txt"));
         let shard = format!("{k}/2");
         let out = datagen(
             &["--games", "4", "--seed", "7", "--shard", &shard],
@@ -100,11 +101,7 @@ fn shards_resume_and_errors() {
             "Syzygy",
         ),
     ] {
-        let out = datagen(
-            args,
-            &ply_testkit::scratch_file("datagen-cli", "bad.txt"),
-            None,
-        );
+        let out = datagen(args, &scratch.file("bad.txt"), None);
         assert!(!out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{stderr}");
@@ -112,7 +109,7 @@ fn shards_resume_and_errors() {
     }
     let missing = datagen(
         &["--games", "1"],
-        &ply_testkit::scratch_file("datagen-cli", "nobook.txt"),
+        &scratch.file("nobook.txt"),
         Some(Path::new("/nonexistent")),
     );
     assert!(!missing.status.success());
@@ -123,7 +120,8 @@ fn shards_resume_and_errors() {
 /// outside data runs the command as documented.
 #[test]
 fn datagen_runs_without_a_book_argument() {
-    let file = ply_testkit::scratch_file("robust-datagen", "data.txt");
+    let scratch = ply_testkit::Scratch::new("robust-datagen");
+    let file = scratch.file("data.txt");
     let out = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
         .args(["datagen", "--games", "2", "--nodes", "300", "--out"])
         .arg(&file)
@@ -146,9 +144,10 @@ fn datagen_runs_without_a_book_argument() {
 /// record that network.
 #[test]
 fn packed_output_threads_and_the_next_generation() {
+    let scratch = ply_testkit::Scratch::new("datagen-cli");
     let mut files = Vec::new();
     for threads in ["1", "2"] {
-        let out = ply_testkit::scratch_file("datagen-cli", &format!("gen0-t{threads}.bin"));
+        let out = scratch.file(&format!("gen0-t{threads}.bin"));
         let run = datagen(
             &["--games", "6", "--format", "bin", "--threads", threads],
             &out,
@@ -165,7 +164,7 @@ fn packed_output_threads_and_the_next_generation() {
         "1 and 2 threads write the same bytes"
     );
     let data = &files[0].0;
-    let net = ply_testkit::scratch_file("datagen-cli", "gen1.nnue");
+    let net = scratch.file("gen1.nnue");
     let train = Command::new(env!("CARGO_BIN_EXE_ply-chess"))
         .args([
             "train-nnue",
@@ -195,7 +194,7 @@ fn packed_output_threads_and_the_next_generation() {
         "{}",
         String::from_utf8_lossy(&train.stderr)
     );
-    let next = ply_testkit::scratch_file("datagen-cli", "gen1.txt");
+    let next = scratch.file("gen1.txt");
     let net_arg = net.to_str().unwrap();
     let run = datagen(&["--games", "2", "--eval-file", net_arg], &next, None);
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -225,11 +224,7 @@ fn packed_output_threads_and_the_next_generation() {
             "--eval-file",
         ),
     ] {
-        let out = datagen(
-            args,
-            &ply_testkit::scratch_file("datagen-cli", "bad-gen.bin"),
-            None,
-        );
+        let out = datagen(args, &scratch.file("bad-gen.bin"), None);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?}");
         assert!(stderr.contains(message), "{stderr}");

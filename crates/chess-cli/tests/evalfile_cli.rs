@@ -7,17 +7,18 @@ use std::path::PathBuf;
 mod common;
 use common::{ply, text};
 
-/// `bytes` in a scratch file of this process named after `name`.
-fn file(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = ply_testkit::scratch_file("evalfile", &format!("{name}.nnue"));
+/// `bytes` in a file of `scratch` named after `name`.
+fn file(scratch: &ply_testkit::Scratch, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = scratch.file(&format!("{name}.nnue"));
     std::fs::write(&path, bytes).expect("write the network");
     path
 }
 
 #[test]
 fn eval_prints_the_network_score_beside_the_hand_made_one() {
+    let scratch = ply_testkit::Scratch::new("evalfile");
     let net = Network::random(64, 8, 21).unwrap();
-    let path = file("eval", &net.to_bytes());
+    let path = file(&scratch, "eval", &net.to_bytes());
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3";
     let expected = net.evaluate(&ply_chess::Position::from_fen(fen).unwrap());
     let out = ply(&["eval", "--fen", fen, "--eval-file", path.to_str().unwrap()]);
@@ -46,7 +47,12 @@ fn eval_prints_the_network_score_beside_the_hand_made_one() {
 
 #[test]
 fn bench_with_a_network_is_deterministic_and_differs_from_hand_made() {
-    let path = file("bench", &Network::random(32, 4, 5).unwrap().to_bytes());
+    let scratch = ply_testkit::Scratch::new("evalfile");
+    let path = file(
+        &scratch,
+        "bench",
+        &Network::random(32, 4, 5).unwrap().to_bytes(),
+    );
     let run = |extra: &[&str]| {
         let mut args = vec!["bench", "--depth", "5", "--json"];
         args.extend_from_slice(extra);
@@ -68,9 +74,10 @@ fn bench_with_a_network_is_deterministic_and_differs_from_hand_made() {
 
 #[test]
 fn a_bad_network_file_is_a_runtime_error() {
+    let scratch = ply_testkit::Scratch::new("evalfile");
     let mut bytes = Network::random(16, 1, 1).unwrap().to_bytes();
     bytes.truncate(bytes.len() - 1);
-    let short = file("short", &bytes);
+    let short = file(&scratch, "short", &bytes);
     for args in [
         vec![
             "bench",

@@ -2,7 +2,7 @@
 //! to packed records to a network file, the same bytes twice, an exact resume; bad input is an
 //! error, not a panic.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn ply() -> Command {
@@ -36,8 +36,8 @@ const TRAIN: [&str; 13] = [
 
 #[test]
 fn convert_then_train_writes_a_network_file() {
-    let dir: PathBuf = std::env::temp_dir().join(format!("ply-nnue-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = ply_testkit::Scratch::new("nnue-cli");
+    let dir = scratch.path();
     let text = dir.join("data.txt");
     let _ = std::fs::remove_file(&text);
     let out = run(
@@ -125,5 +125,4 @@ fn convert_then_train_writes_a_network_file() {
         &[("--in", &bin), ("--out", &bad)],
     );
     assert_eq!(out.status.code(), Some(1));
-    let _ = std::fs::remove_dir_all(&dir);
 }

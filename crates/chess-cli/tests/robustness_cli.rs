@@ -4,7 +4,6 @@
 //! their range, output paths are checked before work, and the `--json` forms parse.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod common;
@@ -29,10 +28,11 @@ fn uci_session(input: &[u8]) -> Output {
 
 /// A folder holding one empty file named like a table: `Tablebase::open` finds a table (so the
 /// path is accepted) that cannot be probed, without any real table data.
-fn fake_tables() -> PathBuf {
-    let file = ply_testkit::scratch_file("robust-fake-tables", "KQvK.rtbw");
-    std::fs::write(&file, b"").unwrap();
-    file.parent().unwrap().to_path_buf()
+/// The folder is removed when the returned value is dropped.
+fn fake_tables() -> ply_testkit::Scratch {
+    let scratch = ply_testkit::Scratch::new("robust-fake-tables");
+    std::fs::write(scratch.file("KQvK.rtbw"), b"").unwrap();
+    scratch
 }
 
 #[test]
@@ -72,6 +72,7 @@ fn uci_refuses_a_hash_it_cannot_allocate_and_keeps_answering() {
 
 #[test]
 fn probe_failures_exit_1_with_the_program_prefix() {
+    let scratch = ply_testkit::Scratch::new("robust-probe");
     // tables that are not there
     let out = ply(&[
         "probe",
@@ -87,14 +88,14 @@ fn probe_failures_exit_1_with_the_program_prefix() {
         "{stderr}"
     );
     // a FEN that is not one: its error line, then exit 1
-    let tables = fake_tables();
-    let tables = tables.to_str().unwrap();
+    let fake = fake_tables();
+    let tables = fake.path().to_str().unwrap();
     let out = ply(&["probe", "--syzygy", tables, "--fen", "garbage"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).starts_with("garbage;error;invalid FEN"));
     assert!(text(&out.stderr).starts_with("ply-chess: 1 of 1 positions could not be probed"));
     // a batch file with bad lines: every line answered (kings alone need no table), exit 1
-    let file = ply_testkit::scratch_file("robust-probe", "positions.txt");
+    let file = scratch.file("positions.txt");
     std::fs::write(&file, b"garbage;1\n\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n\xff\n").unwrap();
     let out = ply(&[
         "probe",
@@ -123,7 +124,7 @@ fn probe_json_lines_parse() {
         "probe",
         "--json",
         "--syzygy",
-        tables.to_str().unwrap(),
+        tables.path().to_str().unwrap(),
         "--fen",
         "not a fen",
     ]);
@@ -248,6 +249,7 @@ fn runtime_errors_exit_1_with_the_program_prefix() {
 
 #[test]
 fn tune_checks_its_output_path_before_reading_data() {
+    let scratch = ply_testkit::Scratch::new("robust-tune");
     // The data file does not exist either: the error must be about --out, found first.
     let start = std::time::Instant::now();
     let out = ply(&[
@@ -265,8 +267,7 @@ fn tune_checks_its_output_path_before_reading_data() {
     );
     assert!(start.elapsed().as_secs() < 30);
     // a folder is not a file to write
-    let dir = ply_testkit::scratch_file("robust-tune", "x");
-    let dir = dir.parent().unwrap();
+    let dir = scratch.path();
     let out = ply(&[
         "tune",
         "--data",

@@ -11,8 +11,8 @@ fn ply() -> Command {
 #[test]
 fn tune_writes_the_engines_weight_file() {
     // games from the built-in opening set: no outside data needed
-    let dir = std::env::temp_dir().join(format!("ply-tune-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = ply_testkit::Scratch::new("tune-cli");
+    let dir = scratch.path();
     let data = dir.join("data.txt");
     let _ = std::fs::remove_file(&data);
     let out = ply()
@@ -77,5 +77,4 @@ fn tune_writes_the_engines_weight_file() {
             "{stderr}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -29,7 +29,8 @@ fn datagen(args: &[&str], out: &Path) -> Output {
 
 #[test]
 fn datagen_shards_resume_and_errors() {
-    let whole = ply_testkit::scratch_file("othello-datagen-cli", "whole.txt");
+    let scratch = ply_testkit::Scratch::new("othello-datagen-cli");
+    let whole = scratch.file("whole.txt");
     let out = datagen(&["--games", "4", "--seed", "3"], &whole);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
@@ -61,7 +62,7 @@ fn datagen_shards_resume_and_errors() {
 
     let mut union = Vec::new();
     for k in 0..2 {
-        let part = ply_testkit::scratch_file("othello-datagen-cli", &format!("part{k}.txt"));
+        let part = scratch.file(&format!("part{k}.txt"));
         let out = datagen(
             &["--games", "4", "--seed", "3", "--shard", &format!("{k}/2")],
             &part,
@@ -79,10 +80,7 @@ fn datagen_shards_resume_and_errors() {
         (&["--games", "2", "--level", "0"][..], "level"),
         (&["--games", "2", "--random-max", "70"][..], "random"),
     ] {
-        let out = datagen(
-            args,
-            &ply_testkit::scratch_file("othello-datagen-cli", "bad.txt"),
-        );
+        let out = datagen(args, &scratch.file("bad.txt"));
         assert!(!out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(

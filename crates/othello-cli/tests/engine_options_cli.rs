@@ -85,13 +85,14 @@ fn the_maximum_hash_that_cannot_be_allocated_is_an_error_message() {
 
 #[test]
 fn solve_and_datagen_refuse_a_huge_hash_with_a_message() {
-    let obf = ply_testkit::scratch_file("hash-cli", "one.obf");
+    let scratch = ply_testkit::Scratch::new("hash-cli");
+    let obf = scratch.file("one.obf");
     std::fs::write(
         &obf,
         "OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOX-- O;\n",
     )
     .expect("write an OBF file");
-    let out = ply_testkit::scratch_file("hash-cli", "data.txt");
+    let out = scratch.file("data.txt");
     let obf = obf.display().to_string();
     let out = out.display().to_string();
     for args in [

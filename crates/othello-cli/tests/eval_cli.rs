@@ -17,8 +17,8 @@ const START: &str = "---------------------------OX------XO----------------------
 
 #[test]
 fn scores_every_position_in_order_and_measures_against_annotations() {
-    let dir = std::env::temp_dir().join(format!("ply-eval-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = ply_testkit::Scratch::new("eval");
+    let dir = scratch.path();
     let file = dir.join("p.obf");
     // the start position, its mirror image (same evaluation), and an annotated endgame
     let mirrored = "---------------------------XO------OX--------------------------- O";
@@ -81,5 +81,4 @@ fn scores_every_position_in_order_and_measures_against_annotations() {
         junk.to_str().unwrap(),
     ]);
     assert!(!ok && !err.contains("panicked"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

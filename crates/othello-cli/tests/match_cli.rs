@@ -6,7 +6,6 @@ mod common;
 
 use common::BIN;
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -17,16 +16,16 @@ fn run_match(args: &[&str]) -> (Output, Duration) {
     let out = Command::new(BIN)
         .arg("match")
         .args(args)
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .stdin(Stdio::null())
         .output()
         .expect("ply-othello runs");
     (out, t0.elapsed())
 }
 
-fn scratch_dir() -> PathBuf {
-    let file = ply_testkit::scratch_file("match-cli", "x");
-    file.parent().expect("a folder").to_path_buf()
+/// The working folder of a match (removed when dropped, once the match has ended).
+fn scratch_dir() -> ply_testkit::Scratch {
+    ply_testkit::Scratch::new("match-cli")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -100,7 +99,8 @@ fn an_opponent_that_floods_its_output_times_out() {
 #[cfg(unix)]
 #[test]
 fn an_opponent_that_stops_answering_genmove_is_declared_unresponsive() {
-    let script = ply_testkit::scratch_file("match-cli", "mute.sh");
+    let scratch = ply_testkit::Scratch::new("match-cli");
+    let script = scratch.file("mute.sh");
     // answers every command except genmove, which it never answers
     std::fs::write(
         &script,
@@ -181,7 +181,7 @@ fn a_closed_standard_output_ends_the_match_quietly() {
     let dir = scratch_dir();
     let mut child = Command::new(BIN)
         .args(["match", "--opponent", &ply_gtp(), "--level", "1"])
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

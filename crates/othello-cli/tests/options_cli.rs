@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 /// Runs `ply-othello args...`: (exit status, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = common::ply(args);
@@ -17,11 +15,11 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A scratch folder with an all-zero Edax `eval.dat` (every pattern weight 0).
-fn zero_weights() -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("ply-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("zero.dat");
+/// A scratch folder (removed when dropped) with an all-zero Edax `eval.dat` (every pattern weight
+/// 0), and the file's path.
+fn zero_weights() -> (ply_testkit::Scratch, String) {
+    let dir = ply_testkit::Scratch::new("options");
+    let path = dir.file("zero.dat");
     // "EDAX" "EVAL" as little-endian words, then a zero header and 61 plies of zero weights
     let mut bytes = b"XADELAVE".to_vec();
     bytes.resize(13_952_436, 0);
@@ -66,7 +64,7 @@ fn eval_file_changes_solve_nodes_and_analyse_scores() {
         return;
     };
     let (dir, zero) = zero_weights();
-    let obf = dir.join("two.obf");
+    let obf = dir.file("two.obf");
     let text = std::fs::read_to_string(&ffo).expect("FFO file");
     let two: Vec<&str> = text
         .lines()
@@ -112,5 +110,4 @@ fn eval_file_changes_solve_nodes_and_analyse_scores() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(scores(&zeroed), ["+0", "+0", "+0"], "{zeroed}");
     assert!(scores(&built_in).iter().any(|s| s != "+0"), "{built_in}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -203,7 +203,8 @@ fn solve_counts_alternative_best_moves_apart_from_errors() {
     // FFO #1 (G8 +18) annotated three ways: G8 not annotated but +18 reached (an alternative),
     // G8 tied with the file's first best move (an alternative), G8 given a lower score (an error).
     let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
-    let path = std::env::temp_dir().join(format!("ply-solve-alt-{}.obf", std::process::id()));
+    let scratch = ply_testkit::Scratch::new("solve-alt");
+    let path = scratch.file("alternatives.obf");
     let text =
         format!("{board}; H1:+18; H7:+6;\n{board}; H1:+18; G8:+18;\n{board}; H1:+18; G8:+6;\n");
     std::fs::write(&path, text).unwrap();
@@ -242,7 +243,6 @@ fn solve_counts_alternative_best_moves_apart_from_errors() {
     assert!(json.lines().next().unwrap().starts_with(
         r#"{"index":1,"empties":14,"best":"G8","score":18,"expected":18,"errors":0,"nodes":"#
     ));
-    let _ = std::fs::remove_file(&path);
 }
 
 /// A malformed board (too short, too long, a bad square character, a bad side, a record whose
@@ -307,8 +307,8 @@ fn malformed_boards_are_error_lines_not_panics() {
 #[test]
 fn match_tells_the_opponent_its_clock() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("ply-match-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = ply_testkit::Scratch::new("match-clock");
+    let dir = scratch.path();
     let (log, script, openings) = (
         dir.join("sent.log"),
         dir.join("opponent.sh"),
@@ -347,7 +347,6 @@ fn match_tells_the_opponent_its_clock() {
         String::from_utf8_lossy(&out.stderr)
     );
     let sent = std::fs::read_to_string(&log).expect("the opponent's input was recorded");
-    let _ = std::fs::remove_dir_all(&dir);
     let lines: Vec<&str> = sent.lines().collect();
     let settings = lines
         .iter()

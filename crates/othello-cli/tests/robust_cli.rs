@@ -15,9 +15,9 @@ const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOO
 /// The start position as an OBF line (60 empties).
 const START: &str = "---------------------------OX------XO--------------------------- X";
 
-/// A scratch file holding `text`, as a string path.
-fn file(name: &str, text: &str) -> String {
-    let path = ply_testkit::scratch_file("othello-robust", name);
+/// A file `name` in `scratch` holding `text`, as a string path.
+fn file(scratch: &ply_testkit::Scratch, name: &str, text: &str) -> String {
+    let path = scratch.file(name);
     std::fs::write(&path, text).expect("write a scratch file");
     path.to_str().expect("UTF-8 temp path").to_string()
 }
@@ -35,7 +35,8 @@ fn assert_fails(args: &[&str], code: i32, needle: &str) {
 
 #[test]
 fn runtime_errors_exit_1_and_usage_errors_exit_2() {
-    let missing = ply_testkit::scratch_file("othello-robust", "missing.obf");
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let missing = scratch.file("missing.obf");
     let missing = missing.to_str().unwrap();
     // runtime: a file that cannot be read
     assert_fails(&["solve", missing], 1, "cannot read");
@@ -49,7 +50,7 @@ fn runtime_errors_exit_1_and_usage_errors_exit_2() {
         "only apply to the text mode",
     );
     // a wrong score in a batch command is a runtime error
-    let wrong = file("wrong.obf", &format!("{FFO1}; G8:+16;\n"));
+    let wrong = file(&scratch, "wrong.obf", &format!("{FFO1}; G8:+16;\n"));
     let out = ply(&["solve", &wrong, "--hash", "8"]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     // success
@@ -73,8 +74,9 @@ fn version_works_on_subcommands() {
 
 #[test]
 fn out_of_range_values_are_usage_errors_naming_the_range() {
-    let obf = file("range.obf", &format!("{FFO1}; G8:+18;\n"));
-    let out = ply_testkit::scratch_file("othello-robust", "range-data.txt");
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let obf = file(&scratch, "range.obf", &format!("{FFO1}; G8:+18;\n"));
+    let out = scratch.file("range-data.txt");
     let out = out.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
         (&["bench", "--level", "99"], "0..=60"),
@@ -132,13 +134,14 @@ fn out_of_range_values_are_usage_errors_naming_the_range() {
 
 #[test]
 fn solve_refuses_deep_positions_unless_asked() {
+    let scratch = ply_testkit::Scratch::new("othello-robust");
     // the start position would never be solved: refused at once, before any solving
-    let start = file("start.obf", &format!("{START}\n"));
+    let start = file(&scratch, "start.obf", &format!("{START}\n"));
     let t = std::time::Instant::now();
     assert_fails(&["solve", &start], 1, "--max-empties");
     assert!(t.elapsed().as_secs() < 30);
     // the limit is the user's to move
-    let ffo = file("deep.obf", &format!("{FFO1}; G8:+18;\n"));
+    let ffo = file(&scratch, "deep.obf", &format!("{FFO1}; G8:+18;\n"));
     assert_fails(
         &["solve", &ffo, "--max-empties", "13", "--hash", "8"],
         1,
@@ -150,7 +153,8 @@ fn solve_refuses_deep_positions_unless_asked() {
 
 #[test]
 fn an_illegal_annotated_move_is_an_error() {
-    let obf = file("illegal.obf", &format!("{FFO1}; A1:+18;\n"));
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let obf = file(&scratch, "illegal.obf", &format!("{FFO1}; A1:+18;\n"));
     let out = ply(&["solve", &obf, "--hash", "8"]);
     let (table, err) = (stdout(&out), stderr(&out));
     assert_eq!(out.status.code(), Some(1), "{table}{err}");
@@ -172,7 +176,9 @@ fn an_illegal_annotated_move_is_an_error() {
 
 #[test]
 fn eval_reports_an_illegal_annotated_move() {
+    let scratch = ply_testkit::Scratch::new("othello-robust");
     let obf = file(
+        &scratch,
         "eval-illegal.obf",
         &format!("{FFO1}; A1:+18;\n{FFO1}; G8:+18;\n"),
     );
@@ -194,8 +200,9 @@ fn eval_reports_an_illegal_annotated_move() {
 
 #[test]
 fn files_without_positions_are_errors() {
+    let scratch = ply_testkit::Scratch::new("othello-robust");
     for (name, text) in [("empty.obf", ""), ("comments.obf", "% only a comment\n\n")] {
-        let path = file(name, text);
+        let path = file(&scratch, name, text);
         for sub in ["solve", "eval"] {
             assert_fails(&[sub, &path], 1, &format!("no positions in {path}"));
         }
@@ -204,8 +211,9 @@ fn files_without_positions_are_errors() {
 
 #[test]
 fn testset_without_records_is_an_error() {
-    let empty = file("no-games.txt", "");
-    let dir = ply_testkit::scratch_file("othello-robust", "empty-sets");
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let empty = file(&scratch, "no-games.txt", "");
+    let dir = scratch.file("empty-sets");
     assert_fails(
         &[
             "testset",
@@ -290,8 +298,9 @@ fn analyse_json_scores_every_move() {
 
 #[test]
 fn list_options_take_several_files() {
-    let one = ply_testkit::scratch_file("othello-robust", "games1.txt");
-    let two = ply_testkit::scratch_file("othello-robust", "games2.txt");
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let one = scratch.file("games1.txt");
+    let two = scratch.file("games2.txt");
     let mut lines = 0;
     for (seed, path) in [("1", &one), ("2", &two)] {
         let out = ply(&[
@@ -355,6 +364,7 @@ fn list_options_take_several_files() {
 
 #[test]
 fn train_runs_on_the_built_in_labels_and_refuses_a_missing_wthor() {
+    let scratch = ply_testkit::Scratch::new("othello-robust");
     let out = ply(&["train", "--epochs-first", "3", "--epochs", "2", "--quiet"]);
     let log = stdout(&out);
     assert!(out.status.success(), "{log}{}", stderr(&out));
@@ -363,7 +373,7 @@ fn train_runs_on_the_built_in_labels_and_refuses_a_missing_wthor() {
         "{log}"
     );
     assert!(log.contains("held-out test set"), "{log}");
-    let missing = ply_testkit::scratch_file("othello-robust", "no-such-wthor");
+    let missing = scratch.file("no-such-wthor");
     assert_fails(
         &["train", "--wthor", missing.to_str().unwrap(), "--quiet"],
         1,
@@ -373,6 +383,7 @@ fn train_runs_on_the_built_in_labels_and_refuses_a_missing_wthor() {
 
 #[test]
 fn fit_mpc_runs_without_wthor_and_refuses_too_little_data() {
+    let scratch = ply_testkit::Scratch::new("othello-robust");
     let out = ply(&["fit-mpc", "--positions", "60", "--quiet"]);
     let tables = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -399,7 +410,7 @@ fn fit_mpc_runs_without_wthor_and_refuses_too_little_data() {
         stderr(&out)
     );
     // a WTHOR directory that is missing, or holds no games
-    let empty = ply_testkit::scratch_file("othello-robust", "empty-wthor");
+    let empty = scratch.file("empty-wthor");
     std::fs::create_dir_all(&empty).unwrap();
     assert_fails(
         &["fit-mpc", "--wthor", empty.to_str().unwrap(), "--quiet"],
@@ -417,7 +428,8 @@ fn fit_mpc_runs_without_wthor_and_refuses_too_little_data() {
 
 #[test]
 fn outputs_in_missing_folders_are_refused_before_any_work() {
-    let folder = ply_testkit::scratch_file("othello-robust", "no-such-folder");
+    let scratch = ply_testkit::Scratch::new("othello-robust");
+    let folder = scratch.file("no-such-folder");
     let target = folder.join("w.bin");
     let target = target.to_str().unwrap();
     for args in [

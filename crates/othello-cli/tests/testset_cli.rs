@@ -8,7 +8,8 @@ use common::{path, ply};
 
 #[test]
 fn testset_files_solve_to_their_scores() {
-    let data = ply_testkit::scratch_file("othello-testset-cli", "games.txt");
+    let scratch = ply_testkit::Scratch::new("othello-testset-cli");
+    let data = scratch.file("games.txt");
     let dir = data.with_file_name("sets");
     let out = ply(&[
         "datagen",

@@ -9,11 +9,12 @@ use std::path::Path;
 
 #[test]
 fn train_writes_both_sets_and_keeps_test_positions_out() {
+    let scratch = ply_testkit::Scratch::new("othello-train-cli");
     let Some(shared) = ply_testkit::shared("othello/wthor") else {
         ply_testkit::skip("../shared/othello/wthor is missing");
         return;
     };
-    let obf = ply_testkit::scratch_file("othello-train-cli", "test.obf");
+    let obf = scratch.file("test.obf");
     let dir = obf.with_file_name("wthor");
     std::fs::create_dir_all(&dir).unwrap();
     for year in ["1977", "1978", "1979"] {

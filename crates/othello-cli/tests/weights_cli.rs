@@ -11,8 +11,8 @@ fn weights(args: &[&str]) -> (bool, String) {
 
 #[test]
 fn edax_export_round_trips_and_bad_files_are_errors() {
-    let dir = std::env::temp_dir().join(format!("ply-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = ply_testkit::Scratch::new("weights");
+    let dir = scratch.path();
     let a = dir.join("a.dat");
     let b = dir.join("b.dat");
     let (ok, text) = weights(&["--edax-out", a.to_str().unwrap()]);
@@ -53,5 +53,4 @@ fn edax_export_round_trips_and_bad_files_are_errors() {
     ]);
     assert!(!ok && text.contains("cannot read"), "{text}");
     assert!(!text.contains("panicked"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

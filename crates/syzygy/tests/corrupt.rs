@@ -4,7 +4,6 @@
 //! fuzz target (cargo-fuzz needs a nightly toolchain).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ply_chess::Position;
 use ply_syzygy::{ProbeError, RawPosition, Tablebase, Wdl};
@@ -36,29 +35,20 @@ fn positions_of(shared: &Path, name: &str) -> Vec<Position> {
 }
 
 /// A fresh directory holding only `bytes` as `file`. Probes search it before the real tables
-/// (`temp:tables`, the first directory wins), so the damaged copy shadows the intact file.
-struct TempTables(PathBuf);
+/// (`temp:tables`, the first directory wins), so the damaged copy shadows the intact file. The
+/// directory is removed when the value is dropped.
+struct TempTables(ply_testkit::Scratch);
 
 impl TempTables {
     fn new(file: &str, bytes: &[u8]) -> TempTables {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("ply-syzygy-corrupt-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(file), bytes).unwrap();
+        let dir = ply_testkit::Scratch::new("syzygy-corrupt");
+        std::fs::write(dir.file(file), bytes).unwrap();
         TempTables(dir)
     }
 
     /// Search path with the damaged copy first.
     fn path(&self, tables: &Path) -> String {
-        format!("{}:{}", self.0.display(), tables.display())
-    }
-}
-
-impl Drop for TempTables {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        format!("{}:{}", self.0.path().display(), tables.display())
     }
 }
 

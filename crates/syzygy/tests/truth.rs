@@ -159,8 +159,8 @@ fn shared_between_threads() {
 #[test]
 fn root_moves_fall_back_to_wdl_without_dtz_tables() {
     let Some(dir) = shared() else { return };
-    let wdl_only = std::env::temp_dir().join(format!("ply-syzygy-wdl-only-{}", std::process::id()));
-    std::fs::create_dir_all(&wdl_only).unwrap();
+    let scratch = ply_testkit::Scratch::new("syzygy-wdl-only");
+    let wdl_only = scratch.path();
     for entry in std::fs::read_dir(dir.join("tables")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "rtbw") {
@@ -184,6 +184,5 @@ fn root_moves_fall_back_to_wdl_without_dtz_tables() {
         // Positions whose root moves only reach draws or zeroing moves still get DTZ ranks.
         checked += usize::from(best.first().is_some_and(|m| m.dtz.is_none()));
     }
-    let _ = std::fs::remove_dir_all(&wdl_only);
     assert!(checked > 300, "{checked}");
 }

@@ -199,19 +199,6 @@ impl Scratch {
     }
 }
 
-/// A fresh path `name` in this process's scratch folder `ply-<tag>-<pid>` under the system's
-/// temporary folder (created; a file left there by an earlier use of the name is removed).
-///
-/// # Panics
-/// When the folder cannot be created (a test cannot go on without it).
-pub fn scratch_file(tag: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create a scratch folder");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
 /// The lines of a text file.
 ///
 /// # Panics

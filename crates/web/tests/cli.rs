@@ -68,8 +68,8 @@ fn bad_addresses_and_options_are_errors() {
 
 #[test]
 fn a_bad_syzygy_directory_is_an_error_at_startup() {
-    let empty = std::env::temp_dir().join(format!("ply-web-no-tables-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
+    let scratch = ply_testkit::Scratch::new("web-no-tables");
+    let empty = scratch.path();
     let empty_arg = empty.to_string_lossy().into_owned();
     for (dir, want) in [
         ("/nonexistent/ply-syzygy", "does not exist"),
@@ -88,7 +88,6 @@ fn a_bad_syzygy_directory_is_an_error_at_startup() {
         );
         assert!(!err.contains("panicked"), "{err}");
     }
-    let _ = std::fs::remove_dir(&empty);
 }
 
 /// `ply --version` gives the same version string as `ply-chess` and `ply-othello`: the package

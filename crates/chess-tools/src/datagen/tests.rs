@@ -22,8 +22,9 @@ fn book() -> Vec<Position> {
 
 #[test]
 fn shards_together_are_the_whole_run() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let (c, b) = (config(), book());
-    let all = ply_testkit::scratch_file("datagen", "all.txt");
+    let all = scratch.file("all.txt");
     let s = run(&c, Shard::ALL, 6, &b, None, &all, |_| {}).unwrap();
     assert_eq!(s.games, 6);
     let whole = ply_testkit::read_lines(&all);
@@ -31,7 +32,7 @@ fn shards_together_are_the_whole_run() {
     assert!(s.samples > 0, "some quiet positions are kept");
     let mut parts = Vec::new();
     for k in 0..3 {
-        let path = ply_testkit::scratch_file("datagen", &format!("shard{k}.txt"));
+        let path = scratch.file(&format!("shard{k}.txt"));
         let shard = format!("{k}/3").parse().unwrap();
         let part = run(&c, shard, 6, &b, None, &path, |_| {}).unwrap();
         assert_eq!(part.games, 2);
@@ -53,11 +54,12 @@ fn shards_together_are_the_whole_run() {
 
 #[test]
 fn a_run_resumes_where_it_stopped() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let (c, b) = (config(), book());
-    let whole = ply_testkit::scratch_file("datagen", "whole.txt");
+    let whole = scratch.file("whole.txt");
     run(&c, Shard::ALL, 5, &b, None, &whole, |_| {}).unwrap();
     // a run of 3 games, then its last line cut in half, then resumed to 5
-    let part = ply_testkit::scratch_file("datagen", "part.txt");
+    let part = scratch.file("part.txt");
     run(&c, Shard::ALL, 3, &b, None, &part, |_| {}).unwrap();
     let text = std::fs::read_to_string(&part).unwrap();
     assert!(text.len() > 7, "three games keep some positions");
@@ -79,8 +81,9 @@ fn a_run_resumes_where_it_stopped() {
 
 #[test]
 fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let (c, b) = (config(), book());
-    let out = ply_testkit::scratch_file("datagen", "options.txt");
+    let out = scratch.file("options.txt");
     run(&c, Shard::ALL, 3, &b, None, &out, |_| {}).unwrap();
     let before = std::fs::read_to_string(&out).unwrap();
     for other in [
@@ -107,6 +110,7 @@ fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
 
 #[test]
 fn bad_shards_and_foreign_files_are_refused() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     for s in ["3/3", "1", "a/2", "0/0"] {
         assert!(s.parse::<Shard>().is_err(), "{s}");
     }
@@ -115,7 +119,7 @@ fn bad_shards_and_foreign_files_are_refused() {
         Shard { index: 2, count: 5 }
     );
     let (c, b) = (config(), book());
-    let path = ply_testkit::scratch_file("datagen", "foreign.txt");
+    let path = scratch.file("foreign.txt");
     std::fs::write(&path, "not data\n").unwrap();
     let e = run(&c, Shard::ALL, 1, &b, None, &path, |_| {}).unwrap_err();
     assert!(
@@ -127,7 +131,7 @@ fn bad_shards_and_foreign_files_are_refused() {
         "not data\n",
         "left as it was"
     );
-    let odd = ply_testkit::scratch_file("datagen", "odd.txt");
+    let odd = scratch.file("odd.txt");
     run(&c, "1/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap();
     if !ply_testkit::read_lines(&odd).is_empty() {
         let e = run(&c, "0/2".parse().unwrap(), 2, &b, None, &odd, |_| {}).unwrap_err();
@@ -144,6 +148,7 @@ fn bad_shards_and_foreign_files_are_refused() {
 
 #[test]
 fn threads_do_not_change_the_output_in_either_format() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let b = book();
     for format in [Format::Text, Format::Bin] {
         let mut files = Vec::new();
@@ -153,7 +158,7 @@ fn threads_do_not_change_the_output_in_either_format() {
                 threads,
                 ..config()
             };
-            let path = ply_testkit::scratch_file("datagen", &format!("t{threads}.{format}"));
+            let path = scratch.file(&format!("t{threads}.{format}"));
             let s = run(&c, Shard::ALL, 6, &b, None, &path, |_| {}).unwrap();
             assert_eq!(s.games, 6);
             files.push(std::fs::read(&path).unwrap());
@@ -165,10 +170,11 @@ fn threads_do_not_change_the_output_in_either_format() {
 
 #[test]
 fn the_packed_output_is_the_conversion_of_the_text_output() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let b = book();
-    let text = ply_testkit::scratch_file("datagen", "same.txt");
-    let bin = ply_testkit::scratch_file("datagen", "same.bin");
-    let converted = ply_testkit::scratch_file("datagen", "converted.bin");
+    let text = scratch.file("same.txt");
+    let bin = scratch.file("same.bin");
+    let converted = scratch.file("converted.bin");
     let t = run(&config(), Shard::ALL, 5, &b, None, &text, |_| {}).unwrap();
     let c = Config {
         format: Format::Bin,
@@ -187,15 +193,16 @@ fn the_packed_output_is_the_conversion_of_the_text_output() {
 
 #[test]
 fn a_packed_file_resumes_after_a_truncated_record() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let b = book();
     let c = Config {
         format: Format::Bin,
         ..config()
     };
-    let whole = ply_testkit::scratch_file("datagen", "whole.bin");
+    let whole = scratch.file("whole.bin");
     run(&c, Shard::ALL, 5, &b, None, &whole, |_| {}).unwrap();
     let full = std::fs::read(&whole).unwrap();
-    let part = ply_testkit::scratch_file("datagen", "part.bin");
+    let part = scratch.file("part.bin");
     run(&c, Shard::ALL, 3, &b, None, &part, |_| {}).unwrap();
     let bytes = std::fs::read(&part).unwrap();
     assert!(bytes.len() >= 64, "three games keep some positions");
@@ -231,18 +238,19 @@ fn a_packed_file_resumes_after_a_truncated_record() {
 
 #[test]
 fn a_network_plays_the_games_and_another_network_is_another_run() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let b = book();
     let net = |seed| Arc::new(ply_chess_engine::Network::random(16, 1, seed).unwrap());
     let c = Config {
         network: Some(net(1)),
         ..config()
     };
-    let out = ply_testkit::scratch_file("datagen", "net.txt");
+    let out = scratch.file("net.txt");
     run(&c, Shard::ALL, 2, &b, None, &out, |_| {}).unwrap();
     let with_net = std::fs::read(&out).unwrap();
     let recorded = std::fs::read_to_string(ply_batch::params_path(&out)).unwrap();
     assert!(recorded.contains("eval=network H=16 N=1, "), "{recorded}");
-    let hand = ply_testkit::scratch_file("datagen", "hand.txt");
+    let hand = scratch.file("hand.txt");
     run(&config(), Shard::ALL, 2, &b, None, &hand, |_| {}).unwrap();
     assert_ne!(std::fs::read(&hand).unwrap(), with_net, "the network plays");
     let other = Config {
@@ -258,6 +266,7 @@ fn a_network_plays_the_games_and_another_network_is_another_run() {
 
 #[test]
 fn the_keep_rule_and_the_soft_limit() {
+    let scratch = ply_testkit::Scratch::new("datagen");
     let b = book();
     // every usable position is kept by default
     for g in 0..3 {
@@ -301,7 +310,7 @@ fn the_keep_rule_and_the_soft_limit() {
         soft_nodes: Some(config().nodes + 1),
         ..config()
     };
-    let out = ply_testkit::scratch_file("datagen", "soft.txt");
+    let out = scratch.file("soft.txt");
     assert!(matches!(
         run(&too_soft, Shard::ALL, 1, &b, None, &out, |_| {}),
         Err(DatagenError::Config(_))

@@ -323,8 +323,8 @@ fn network_file_round_trips_and_rejects_damage() {
 
 #[test]
 fn conversion_reads_datagen_lines_and_names_bad_ones() {
-    let dir = std::env::temp_dir().join(format!("ply-nnue-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = ply_testkit::Scratch::new("nnue-convert");
+    let dir = scratch.path();
     let text = dir.join("a.txt");
     let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
     std::fs::write(&text, format!("{fen};-31;0.5;7\n\n{fen};12;1;8\n")).unwrap();
@@ -347,7 +347,6 @@ fn conversion_reads_datagen_lines_and_names_bad_ones() {
     assert!(Dataset::load(std::slice::from_ref(&out), |_| {}).is_err());
     std::fs::write(&out, [0u8; 32]).unwrap();
     assert!(Dataset::load(&[out], |_| {}).is_err());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -157,8 +157,8 @@ fn empty_and_bad_data_are_errors() {
         tune(&Config::default(), Vec::new(), |_| {}),
         Err(TuneError::Empty)
     ));
-    let dir = std::env::temp_dir().join(format!("ply-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = ply_testkit::Scratch::new("tune");
+    let dir = scratch.path();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "8/8/4k3/8/2P5/8/4K3/8 w - - 0 60;150;1;7\nnonsense\n").unwrap();
     let err = load(std::slice::from_ref(&bad), 2, |_| {}).unwrap_err();
@@ -168,7 +168,6 @@ fn empty_and_bad_data_are_errors() {
     let good = dir.join("good.txt");
     std::fs::write(&good, "8/8/4k3/8/2P5/8/4K3/8 w - - 0 60;150;1;7\n\n").unwrap();
     assert_eq!(load(&[good], 2, |_| {}).unwrap().len(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -60,15 +60,16 @@ fn the_same_game_whatever_played_before() {
 
 #[test]
 fn shards_together_are_the_whole_run_and_resume() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen");
     let c = config();
-    let all = ply_testkit::scratch_file("othello-datagen", "all.txt");
+    let all = scratch.file("all.txt");
     let s = run(&c, Shard::ALL, 6, &all, |_| {}).unwrap();
     assert_eq!(s.games, 6);
     let whole = ply_testkit::read_lines(&all);
     assert_eq!(whole.len() as u64, s.positions);
     let mut parts = Vec::new();
     for k in 0..2 {
-        let p = ply_testkit::scratch_file("othello-datagen", &format!("part{k}.txt"));
+        let p = scratch.file(&format!("part{k}.txt"));
         run(&c, Shard { index: k, count: 2 }, 6, &p, |_| {}).unwrap();
         parts.extend(ply_testkit::read_lines(&p));
     }
@@ -76,7 +77,7 @@ fn shards_together_are_the_whole_run_and_resume() {
     assert_eq!(parts, whole);
     // cut in the middle of a line, then resumed
     let text = std::fs::read_to_string(&all).unwrap();
-    let cut = ply_testkit::scratch_file("othello-datagen", "cut.txt");
+    let cut = scratch.file("cut.txt");
     std::fs::write(&cut, &text[..text.len() / 2 + 3]).unwrap();
     let again = run(&c, Shard::ALL, 6, &cut, |_| {}).unwrap();
     assert!(again.resumed.games >= 1);
@@ -85,8 +86,9 @@ fn shards_together_are_the_whole_run_and_resume() {
 
 #[test]
 fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen");
     let c = config();
-    let out = ply_testkit::scratch_file("othello-datagen", "options.txt");
+    let out = scratch.file("options.txt");
     run(&c, Shard::ALL, 3, &out, |_| {}).unwrap();
     let before = std::fs::read_to_string(&out).unwrap();
     for other in [
@@ -113,7 +115,8 @@ fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
 
 #[test]
 fn bad_options_are_refused() {
-    let p = ply_testkit::scratch_file("othello-datagen", "bad.txt");
+    let scratch = ply_testkit::Scratch::new("othello-datagen");
+    let p = scratch.file("bad.txt");
     for c in [
         Config {
             random_min: 10,

@@ -181,9 +181,8 @@ mod tests {
 
     #[test]
     fn lines_before_a_response_are_not_part_of_it() {
-        let dir = std::env::temp_dir().join(format!("ply-gtp-client-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let script = dir.join("engine.sh");
+        let scratch = ply_testkit::Scratch::new("gtp-client");
+        let script = scratch.file("engine.sh");
         // answers every command with a diagnostic line, then `= c4` (or `? no` to `bad`)
         let body = "while read -r cmd; do echo '*** SEARCH STILL RUNNING ? (0) ***'; \
                     if [ \"$cmd\" = bad ]; then printf '? no\\n\\n'; else printf '= c4\\n\\n'; fi; done\n";
@@ -193,21 +192,18 @@ mod tests {
         assert_eq!(engine.send("genmove black", t).expect("a reply"), "c4");
         assert!(matches!(engine.send("bad", t), Err(GtpError::Refused(_, m)) if m == "no"));
         drop(engine);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_reply_after_bytes_that_are_not_utf8_is_read() {
-        let dir = std::env::temp_dir().join(format!("ply-gtp-latin1-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let script = dir.join("engine.sh");
+        let scratch = ply_testkit::Scratch::new("gtp-latin1");
+        let script = scratch.file("engine.sh");
         let body = "while read -r cmd; do printf 'r\\351sum\\351\\n= d3\\n\\n'; done\n";
         std::fs::write(&script, body).expect("script written");
         let mut engine = GtpClient::spawn(&format!("sh {}", script.display())).expect("spawn");
         let r = engine.send("genmove black", Duration::from_secs(10));
         assert_eq!(r.ok().as_deref(), Some("d3"));
         drop(engine);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

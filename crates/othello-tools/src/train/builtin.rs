@@ -52,7 +52,8 @@ mod tests {
 
     #[test]
     fn regenerating_gives_the_same_bytes() {
-        let out = ply_testkit::scratch_file("othello-builtin-labels", "selfplay-labels.txt");
+        let scratch = ply_testkit::Scratch::new("othello-builtin-labels");
+        let out = scratch.file("selfplay-labels.txt");
         let shard = Shard { index: 0, count: 1 };
         datagen::run(&config(), shard, GAMES, &out, |_| {}).expect("datagen runs");
         let made = std::fs::read_to_string(&out).expect("datagen wrote its file");

@@ -228,7 +228,8 @@ mod tests {
 
     #[test]
     fn label_lines_parse() {
-        let dir = std::env::temp_dir().join(format!("ply-labels-{}", std::process::id()));
+        let scratch = ply_testkit::Scratch::new("labels");
+        let dir = scratch.file("labels.txt");
         std::fs::write(
             &dir,
             "% comment\n---------------------------OX------XO--------------------------- X 0\n",
@@ -255,6 +256,5 @@ mod tests {
         assert_eq!((s[0].label, s[0].exact, s[0].empties), (6, true, 6));
         std::fs::write(&dir, format!("{obf};\n")).unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
-        let _ = std::fs::remove_file(&dir);
     }
 }

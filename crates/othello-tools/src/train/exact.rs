@@ -144,12 +144,12 @@ mod tests {
             || {},
         );
         assert_eq!(solved.len(), 1);
-        let path = std::env::temp_dir().join(format!("ply-exact-{}", std::process::id()));
+        let scratch = ply_testkit::Scratch::new("exact");
+        let path = scratch.file("labels.txt");
         let mut f = std::fs::File::create(&path).unwrap();
         write_labels(&mut f, &solved).unwrap();
         drop(f);
         let back = read_labels(&path).unwrap();
-        let _ = std::fs::remove_file(&path);
         assert_eq!(back[0].board, solved[0].board);
         assert_eq!(back[0].label, solved[0].label);
         assert_eq!(back[0].board, solved[0].board);

@@ -346,21 +346,22 @@ fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
     );
 }
 
-/// `bytes` in a scratch file of this process named after `name`.
-fn network_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = ply_testkit::scratch_file("uci-evalfile", &format!("{name}.nnue"));
+/// `bytes` in a file of `scratch` named after `name`.
+fn network_file(scratch: &ply_testkit::Scratch, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = scratch.file(&format!("{name}.nnue"));
     std::fs::write(&path, bytes).unwrap();
     path
 }
 
 #[test]
 fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
+    let scratch = ply_testkit::Scratch::new("uci-evalfile");
     let (mut e, lines) = session();
     let net = ply_chess_engine::Network::random(32, 2, 3).unwrap();
-    let good = network_file("good", &net.to_bytes());
+    let good = network_file(&scratch, "good", &net.to_bytes());
     let mut damaged = net.to_bytes();
     damaged[100] ^= 1;
-    let bad = network_file("bad", &damaged);
+    let bad = network_file(&scratch, "bad", &damaged);
     // A fresh session plays with the built-in network.
     let embedded = ply_chess_engine::Network::embedded().unwrap();
     assert_eq!(e.options.network.as_deref(), Some(&embedded));
