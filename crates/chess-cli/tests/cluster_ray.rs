@@ -16,8 +16,22 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Runs the driver on a local Ray instance whose session files (logs, sockets) go under `ray_tmp`
-/// (`RAY_TMPDIR`; by default Ray keeps every session under `$TMPDIR/ray` or `/tmp/ray`).
+/// A folder for Ray's session files (logs, sockets), removed when dropped: by default Ray keeps
+/// every session under `$TMPDIR/ray` or `/tmp/ray`. Under the temporary folder where it is short
+/// enough, else under `/tmp`: Ray refuses socket paths over 107 bytes, and appends up to 67 of its
+/// own (`/ray/session_<date>_<time>_<micros>_<pid>/sockets/plasma_store`).
+fn ray_folder() -> tempfile::TempDir {
+    let mut parent = std::env::temp_dir();
+    if parent.join("ply-ray-XXXXXX").as_os_str().len() > 107 - 67 {
+        parent = PathBuf::from("/tmp");
+    }
+    tempfile::Builder::new()
+        .prefix("ply-ray-")
+        .tempdir_in(parent)
+        .expect("create a folder for Ray")
+}
+
+/// Runs the driver on a local Ray instance whose session files go under `ray_tmp` (`RAY_TMPDIR`).
 fn driver(ray_tmp: &Path, out: &Path, book: &Path, extra: &[&str]) -> Output {
     Command::new("python3")
         .env("RAY_TMPDIR", ray_tmp)
@@ -52,8 +66,7 @@ fn ray_shards_equal_the_shards_run_alone() {
     }
     let scratch = ply_testkit::Scratch::new("cluster");
     let dir = scratch.path();
-    // Ray's own folder, apart and short: its socket paths must stay under 108 bytes
-    let ray_tmp = ply_testkit::Scratch::new("ray");
+    let ray_tmp = ray_folder();
     let out = dir.join("ray");
     let merged = dir.join("merged.txt");
 
