@@ -14,6 +14,9 @@ RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native nice -n 19 \
 PLY=target/release/examples/perft_vs_cozy
 COZY=target/native/release/examples/perft_vs_cozy
 LOG=$(mktemp)
+# removed however the script ends (an error under set -e, Ctrl-C)
+trap 'rm -f "$LOG"' EXIT
+trap 'exit 130' INT TERM
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
     if [ $((i % 2)) -eq 0 ]; then
@@ -46,4 +49,3 @@ awk '
                 p, line, median(q, n), median(a, n), median(b, n)
         }
     }' "$LOG"
-rm -f "$LOG"
