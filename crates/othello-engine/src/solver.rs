@@ -103,6 +103,20 @@ pub struct Solver {
     mid_mib: usize,
 }
 
+/// The part of the table, in MiB, that a solve of `empties` empties uses (at most the size
+/// the solver was made with; the midgame table of the selective stages uses a quarter).
+///
+/// The table only needs to hold the nodes of the search above the thread-local tables, which
+/// grow about threefold per empty; the kernel zeroes every page a search touches, so a table
+/// far larger than the problem costs time (0.36 s of kernel time for 256 MiB on the test
+/// machine) and nothing else. So 16 MiB up to 22 empties, twice as much per further empty, all
+/// of a 256 MiB table from 26. Measured with whole tables of each size (nodes against 256
+/// MiB): FFO #41-42 (22 empties) +0.0003 % with 16 MiB; #43-44 (23) the same nodes with 32;
+/// #45 (24) +0.4 % with 64 and +3 % with 32; #49 (26) +0.8 % with 64 and +9 % with 32.
+pub(crate) fn table_mib_for(empties: u32) -> usize {
+    1usize << empties.clamp(22, 40).saturating_sub(18)
+}
+
 /// From this many empties on, an exact solve starts with selective stages (see [`Solver`]).
 pub const ITERATED_FROM: u32 = DIRECT_SOLVE + 1;
 
@@ -130,7 +144,7 @@ impl Solver {
         } else {
             Cpu::detect()
         };
-        let tt = Arc::new(Tt::try_new(tt_mib)?);
+        let tt = Arc::new(Tt::try_with_active(tt_mib, table_mib_for(0))?);
         let mut search: Box<dyn Root> = with_kernel!(cpu, |k| Box::new(Search::with_tt(k, tt)));
         // the v1 evaluation orders moves at high empties (a test guards its decoding): with
         // its Edax-sized tables it solves FFO #20-39 and #45-49 in 4.10 s and 31.1 s of CPU
@@ -187,14 +201,22 @@ impl Solver {
     /// Solves `board` (from the mover's view).
     pub fn solve(&mut self, board: &Board, mode: Mode) -> RootResult {
         let (p, o) = (board.player(), board.opponent());
+        let mib = table_mib_for(board.empty_count());
+        self.search.tt().set_active_mib(mib);
+        if let Some(t) = &self.mid_tt {
+            t.set_active_mib(mib / 4);
+        }
         if mode == Mode::Exact
             && board.empty_count() >= ITERATED_FROM
             && self.search.has_weights()
             && !self.mid_failed
         {
             if self.mid_tt.is_none() {
-                match Tt::try_new(self.mid_mib) {
-                    Ok(tt) => self.mid_tt = Some(Arc::new(tt)),
+                match Tt::try_with_active(self.mid_mib, table_mib_for(0) / 4) {
+                    Ok(tt) => {
+                        tt.set_active_mib(mib / 4);
+                        self.mid_tt = Some(Arc::new(tt));
+                    }
                     Err(_) => self.mid_failed = true,
                 }
             }

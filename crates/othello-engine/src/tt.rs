@@ -10,7 +10,7 @@
 //! by a concurrent writer because it no longer matches. `data` packs, from bit 0:
 //! `lower: i8 | upper: i8 | moves: [u8; 2] | depth: u8 | selectivity: u8 | date: u8 | cost: u8`.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 /// Entries per bucket.
 pub const WAYS: usize = 4;
@@ -146,17 +146,13 @@ fn advise_huge_pages(addr: usize, len: usize) {
     let end = (addr + len) & !(HUGE - 1);
     if end > start {
         // SAFETY: madvise only changes how the kernel backs pages of this process; the range
-        // lies inside the allocation owned by the caller's Vec and MADV_HUGEPAGE never changes
+        // lies inside the mapping owned by the caller and MADV_HUGEPAGE never changes
         // its contents. A failure (e.g. THP disabled) is harmless and ignored.
         unsafe {
             libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
         }
     }
 }
-
-/// Huge pages are a Linux-only hint.
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_addr: usize, _len: usize) {}
 
 /// The largest table size, in MiB, that the fallible constructors
 /// ([`Engine::try_new`](crate::Engine::try_new), [`Solver::try_new`](crate::Solver::try_new))
@@ -183,10 +179,114 @@ pub enum TableError {
 }
 
 /// The transposition table (`Sync`: threads share it by reference).
+///
+/// The memory comes zeroed from the system and is not written at creation, so the kernel
+/// supplies (and zeroes) each page only when a search first touches it. A table may use only
+/// a prefix of its buckets (its *active* size, see [`set_active_mib`](Self::set_active_mib)):
+/// a small problem then touches, and [`clear`](Self::clear) rewrites, only that prefix. On a
+/// shared 2-core machine, the first touch of the 256 MiB default cost 0.36 s of kernel time,
+/// more than the whole exact solve of FFO #40.
 pub struct Tt {
-    buckets: Vec<Bucket>,
-    mask: u64,
+    buckets: Buckets,
+    /// `active buckets - 1` (a power of two minus one): the index mask of probes and stores.
+    mask: AtomicU64,
+    /// Buckets that may hold entries: the largest active size since the last clear.
+    dirty: AtomicUsize,
     date: AtomicU8,
+}
+
+/// The buckets of a table: on Linux an anonymous mapping, which reads as zero and which the
+/// kernel backs with memory page by page as it is first written (an allocation that the
+/// allocator would zero itself, as Rust does for a 32-byte alignment, touches every page at
+/// once); elsewhere an ordinary zeroed boxed slice.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: `Buckets` owns its memory alone (as a `Box<[Bucket]>` would) and `Bucket` is made of
+// atomics, which are `Send` and `Sync`.
+unsafe impl Send for Buckets {}
+// SAFETY: as above: shared access only ever goes through the atomics.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `n` zeroed buckets (`None` if the system refuses the memory).
+    #[cfg(target_os = "linux")]
+    fn zeroed(n: usize) -> Option<Buckets> {
+        let bytes = n.checked_mul(std::mem::size_of::<Bucket>())?;
+        // SAFETY: a fresh private anonymous mapping aliases nothing; the result is checked.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return None;
+        }
+        advise_huge_pages(p as usize, bytes);
+        // a mapping is page-aligned, more than `Bucket` needs
+        let ptr = std::ptr::NonNull::new(p.cast::<Bucket>())?;
+        Some(Buckets { ptr, len: n })
+    }
+
+    /// `n` zeroed buckets (`None` if the system refuses the memory).
+    #[cfg(not(target_os = "linux"))]
+    fn zeroed(n: usize) -> Option<Buckets> {
+        let mut v: Vec<Bucket> = Vec::new();
+        v.try_reserve_exact(n).ok()?;
+        v.resize_with(n, Bucket::default);
+        let b = Box::into_raw(v.into_boxed_slice());
+        let ptr = std::ptr::NonNull::new(b.cast::<Bucket>())?;
+        Some(Buckets { ptr, len: n })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `ptr` holds `len` buckets owned by `self` and alive until it drops; zero bytes
+        // are a valid `Bucket` (atomics only), so the memory is initialised from the start.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    #[cfg(target_os = "linux")]
+    fn drop(&mut self) {
+        // SAFETY: the mapping of exactly this size was made in `zeroed` and is unmapped once;
+        // no reference into it outlives `self`. A failure would only leak the memory.
+        unsafe {
+            libc::munmap(
+                self.ptr.as_ptr().cast(),
+                self.len * std::mem::size_of::<Bucket>(),
+            );
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn drop(&mut self) {
+        // SAFETY: the pointer and length are those of the boxed slice made in `zeroed`, which
+        // is rebuilt and freed once.
+        drop(unsafe {
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+                self.ptr.as_ptr(),
+                self.len,
+            ))
+        });
+    }
+}
+
+/// The number of buckets of a table of about `mib` MiB (a power of two, at least 1).
+fn buckets_for(mib: usize) -> usize {
+    let bytes = mib.max(1).saturating_mul(1 << 20);
+    let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+    1usize << (usize::BITS - 1 - n.leading_zeros())
 }
 
 impl Tt {
@@ -203,28 +303,43 @@ impl Tt {
     }
 
     /// A table of about `mib` mebibytes, or an error when the size is above [`MAX_HASH_MIB`] or
-    /// the system refuses the memory (nothing is aborted).
+    /// the system refuses the memory (nothing is aborted). All of it is active.
     pub fn try_new(mib: usize) -> Result<Tt, TableError> {
+        Tt::try_with_active(mib, mib)
+    }
+
+    /// Like [`try_new`](Self::try_new), with only about `active_mib` MiB in use at first (see
+    /// [`set_active_mib`](Self::set_active_mib)); the rest is not touched until it is needed.
+    pub fn try_with_active(mib: usize, active_mib: usize) -> Result<Tt, TableError> {
         if mib > MAX_HASH_MIB {
             return Err(TableError::TooLarge { mib });
         }
-        let bytes = mib.max(1) << 20;
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let mut buckets: Vec<Bucket> = Vec::new();
-        buckets
-            .try_reserve_exact(n)
-            .map_err(|_| TableError::OutOfMemory {
-                mib,
-                bytes: n * std::mem::size_of::<Bucket>(),
-            })?;
-        advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
-        buckets.resize_with(n, Bucket::default);
+        let n = buckets_for(mib);
+        let buckets = Buckets::zeroed(n).ok_or(TableError::OutOfMemory {
+            mib,
+            bytes: n * std::mem::size_of::<Bucket>(),
+        })?;
+        let active = buckets_for(active_mib).min(n);
         Ok(Tt {
             buckets,
-            mask: n as u64 - 1,
+            mask: AtomicU64::new(active as u64 - 1),
+            dirty: AtomicUsize::new(active),
             date: AtomicU8::new(1),
         })
+    }
+
+    /// Uses only about the first `mib` MiB of the table from now on (at most all of it; a
+    /// power of two of buckets). Call it only while no search runs. Entries stored under
+    /// another size are simply not found again (a probe never gives a false hit).
+    pub fn set_active_mib(&self, mib: usize) {
+        let active = buckets_for(mib).min(self.buckets.len());
+        self.mask.store(active as u64 - 1, Relaxed);
+        self.dirty.fetch_max(active, Relaxed);
+    }
+
+    /// The size in use, in buckets.
+    pub fn active_buckets(&self) -> usize {
+        self.mask.load(Relaxed) as usize + 1
     }
 
     /// Starts a new search generation: entries from older ones are replaced first.
@@ -234,18 +349,23 @@ impl Tt {
     }
 
     /// Empties the table.
+    ///
+    /// Only the buckets that may have been written since the last clear are rewritten; the
+    /// rest is still as the system gave it, zero (and possibly not yet in memory).
     pub fn clear(&self) {
-        for b in &self.buckets {
+        let dirty = self.dirty.load(Relaxed).min(self.buckets.len());
+        for b in &self.buckets[..dirty] {
             for s in &b.0 {
                 s.clear();
             }
         }
+        self.dirty.store(self.active_buckets(), Relaxed);
         self.date.store(1, Relaxed);
     }
 
     #[inline(always)]
     fn index(&self, hash: u64) -> usize {
-        (hash & self.mask) as usize
+        (hash & self.mask.load(Relaxed)) as usize
     }
 
     /// Hints the CPU to load the bucket of `hash` into cache.
@@ -436,6 +556,34 @@ mod tests {
         assert_eq!((p.lower, p.upper, p.moves), (8, 9, [8, 7]));
         // another board in the same bucket does not alias
         assert_eq!(tt.probe(99, 5, 7), None);
+    }
+
+    #[test]
+    fn clear_forgets_entries_of_a_larger_active_size() {
+        let tt = Tt::try_with_active(4, 1).expect("small table");
+        assert_eq!(tt.active_buckets(), buckets_for(1));
+        tt.set_active_mib(4);
+        let h = buckets_for(4) as u64 - 1; // the last bucket: outside the 1 MiB prefix
+        tt.store(h, 1, 2, 20, EXACT, -3, -1, -2, 19, 1000);
+        assert!(tt.probe(h, 1, 2).is_some());
+        tt.set_active_mib(1);
+        assert!(
+            tt.probe(h, 1, 2).is_none(),
+            "another bucket under the smaller mask"
+        );
+        tt.clear();
+        tt.set_active_mib(4);
+        assert!(
+            tt.probe(h, 1, 2).is_none(),
+            "cleared although no longer active"
+        );
+        assert_eq!(tt.active_buckets(), buckets_for(4));
+        tt.set_active_mib(1 << 10);
+        assert_eq!(
+            tt.active_buckets(),
+            buckets_for(4),
+            "never above the capacity"
+        );
     }
 
     #[test]
