@@ -200,18 +200,6 @@ impl Out {
     }
 }
 
-/// Lets a write to an opponent that has exited fail with an error instead of killing ply:
-/// `main` restores the default `SIGPIPE` action (so that `| head` ends the program quietly),
-/// which would kill the match the moment it writes to a dead opponent.
-fn ignore_sigpipe() {
-    // SAFETY: SIG_IGN is a valid disposition; changing it only turns the signal into an EPIPE
-    // error on the failing write, which every writer of this subcommand handles.
-    #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
-}
-
 /// Runs the match.
 ///
 /// # Errors
@@ -219,7 +207,7 @@ fn ignore_sigpipe() {
 /// fails during the match (without `--keep-going`) is reported on standard error after the
 /// summary, and the exit code is 1.
 pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
-    ignore_sigpipe();
+    super::ignore_sigpipe();
     let pairs = a.games.div_ceil(2).max(1);
     let openings = openings(a, pairs)?;
     if let Some(p) = &a.openings_out {

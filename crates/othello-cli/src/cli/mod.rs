@@ -83,6 +83,18 @@ pub fn write(path: &std::path::Path, bytes: impl AsRef<[u8]>) -> Result<(), CliE
     })
 }
 
+/// Lets a write to an external engine that has exited fail with an error instead of killing
+/// ply: `main` restores the default `SIGPIPE` action (so that `| head` ends the program
+/// quietly), which would kill the program the moment it writes to a dead engine.
+pub fn ignore_sigpipe() {
+    // SAFETY: SIG_IGN is a valid disposition; changing it only turns the signal into an EPIPE
+    // error on the failing write, which every writer of the subcommands that call this handles.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
 /// Errors that stop a subcommand.
 #[derive(Debug, Error)]
 pub enum CliError {
@@ -117,6 +129,10 @@ pub enum CliError {
     /// A match could not be set up (openings, times, opponent).
     #[error("match: {0}")]
     Match(String),
+    /// The external engine whose games `testset --engine` records could not be started, or
+    /// failed during a game (exited, hung, refused a command or played an illegal move).
+    #[error("external engine: {0}")]
+    ExternalEngine(String),
     /// The transposition tables (`--hash`) could not be allocated.
     #[error("--hash: {0}")]
     Hash(#[from] ply_othello_engine::TableError),

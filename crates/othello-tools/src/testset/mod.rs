@@ -6,6 +6,11 @@
 //! board's 8 symmetries, and none that also occurs in the training data; [`to_obf`] writes them
 //! in Edax's OBF format (`<board> <side>; <move>:<score>;`), which `ply-othello eval` and
 //! `ply-othello solve` read.
+//!
+//! [`external`] builds a second, out-of-distribution set the same way from the games of another
+//! engine played over GTP, each position scored by ply's exact solver.
+
+pub mod external;
 
 use crate::datagen::Label;
 use ply_othello::{Board, Color, Position, Square};
