@@ -104,7 +104,8 @@ fn obf_lines(file: &std::path::Path) -> Vec<String> {
 
 #[test]
 fn engine_games_give_solved_positions_and_resume() {
-    let games = ply_testkit::scratch_file("othello-testset-engine", "games.txt");
+    let scratch = ply_testkit::Scratch::new("othello-testset-engine");
+    let games = scratch.file("games.txt");
     let dir = games.with_file_name("sets");
     let _ = std::fs::remove_file(&games);
     let engine = gtp_engine();
@@ -178,7 +179,8 @@ fn engine_games_give_solved_positions_and_resume() {
 
 #[test]
 fn a_deterministic_engine_without_random_moves_gives_one_position_per_file() {
-    let dir = ply_testkit::scratch_file("othello-testset-engine-dedup", "sets");
+    let scratch = ply_testkit::Scratch::new("othello-testset-engine-dedup");
+    let dir = scratch.file("sets");
     let out = ply(&[
         "testset",
         "--engine",
@@ -210,7 +212,8 @@ fn a_deterministic_engine_without_random_moves_gives_one_position_per_file() {
 #[cfg(unix)]
 #[test]
 fn a_failing_engine_is_a_clear_error() {
-    let dir = ply_testkit::scratch_file("othello-testset-engine-bad", "sets");
+    let scratch = ply_testkit::Scratch::new("othello-testset-engine-bad");
+    let dir = scratch.file("sets");
     let script = dir.with_file_name("garbage.sh");
     std::fs::write(
         &script,

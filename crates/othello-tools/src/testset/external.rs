@@ -439,8 +439,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_bad_engine_is_an_error() {
-        let dir = std::env::temp_dir().join(format!("ply-testset-engine-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let scratch = ply_testkit::Scratch::new("testset-engine");
+        let dir = scratch.path();
         // accepts every command and answers every genmove with a square that is never legal
         // at the start (d4 is occupied)
         let script = dir.join("garbage.sh");
