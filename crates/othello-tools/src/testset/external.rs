@@ -485,6 +485,5 @@ mod tests {
             "{r:?}"
         );
         drop(engine);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
