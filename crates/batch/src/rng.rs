@@ -79,12 +79,16 @@ impl XorShift64 {
     /// The index of one set bit of `mask` (non-zero), the `below(popcount)`-th from the lowest:
     /// a random legal move from a move bitboard.
     pub fn pick_bit(&mut self, mask: u64) -> usize {
-        let mut m = mask;
-        for _ in 0..self.below(u64::from(mask.count_ones())) {
-            m &= m - 1;
-        }
-        m.trailing_zeros() as usize
+        nth_set_bit(mask, self.below(u64::from(mask.count_ones())))
     }
+}
+
+/// The index of the `n`-th set bit of `mask` counted from the lowest (64 when there is none).
+fn nth_set_bit(mut mask: u64, n: u64) -> usize {
+    for _ in 0..n {
+        mask &= mask.wrapping_sub(1);
+    }
+    mask.trailing_zeros() as usize
 }
 
 /// Vigna's xorshift64* (12, 25, 27, multiplier 0x2545_F491_4F6C_DD1D): xorshift64 with a
@@ -113,6 +117,12 @@ impl XorShift64Star {
     /// When `n` is 0.
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
+    }
+
+    /// The index of one set bit of `mask` (non-zero), the `below(popcount)`-th from the lowest:
+    /// a random legal move from a move bitboard.
+    pub fn pick_bit(&mut self, mask: u64) -> usize {
+        nth_set_bit(mask, self.below(u64::from(mask.count_ones())))
     }
 }
 

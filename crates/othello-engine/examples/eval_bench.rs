@@ -29,11 +29,7 @@ fn positions(games: usize) -> Vec<(Features, usize, u64, usize)> {
                 f = f.pass();
                 continue;
             }
-            let mut m = moves;
-            for _ in 0..rng.below(u64::from(moves.count_ones())) {
-                m &= m - 1;
-            }
-            let x = m.trailing_zeros() as usize;
+            let x = rng.pick_bit(moves);
             let flipped = b.flips(x);
             out.push((f, x, flipped, b.empty_count() as usize));
             f = f.update(x, flipped);

@@ -71,13 +71,7 @@ pub fn random_positions(count: usize, seed: u64, min_empties: u32, max_empties: 
                 b.pass();
                 continue;
             }
-            let mut k = rng.next() % u64::from(moves.count_ones());
-            let mut set = moves;
-            while k > 0 {
-                set &= set - 1;
-                k -= 1;
-            }
-            b.play(set.trailing_zeros() as usize);
+            b.play(rng.pick_bit(moves));
         }
         if b.empty_count() == target && b.moves() != 0 {
             out.push(b);

@@ -25,14 +25,6 @@ fn stream(seed: u64, game: u64) -> XorShift64Star {
     XorShift64Star::new(ply_batch::game_seed(seed, game) | 1)
 }
 
-/// The `k`-th set square of `set` (k < popcount).
-fn nth_square(mut set: u64, k: u64) -> usize {
-    for _ in 0..k {
-        set &= set - 1;
-    }
-    set.trailing_zeros() as usize
-}
-
 /// Plays game `game` of `config.seed` with `engine` (its tables are cleared first). The same
 /// arguments always give the same game.
 pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
@@ -47,7 +39,7 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
         if moves == 0 {
             board.pass();
         } else {
-            let sq = nth_square(moves, rng.below(u64::from(moves.count_ones())));
+            let sq = rng.pick_bit(moves);
             board.play(sq);
             random_moves += 1;
         }

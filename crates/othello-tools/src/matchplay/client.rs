@@ -2,6 +2,7 @@
 //! `? ...` followed by a blank line), each reply awaited with a timeout so a hung engine
 //! is reported instead of stalling the match.
 
+use ply_othello::{color_name, Color, Square};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -9,6 +10,18 @@ use std::time::Duration;
 
 /// Longest line read from the engine at once, in bytes.
 const MAX_LINE: u64 = 1 << 16;
+
+/// Time allowed to an engine for a command other than `genmove`.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A move as GTP writes it: the square's name, `pass` for a pass.
+pub fn move_word(sq: Square) -> &'static str {
+    if sq.is_pass() {
+        "pass"
+    } else {
+        sq.name()
+    }
+}
 
 /// Failures talking to the external engine.
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +118,20 @@ impl GtpClient {
             GtpError::Exited(cmd.to_string(), self.how_it_ended())
         } else {
             GtpError::Write(cmd.to_string(), e)
+        }
+    }
+
+    /// Tells the engine that `side` played `mv` (`play <colour> <move>`). A refused pass counts
+    /// as told: some engines take a pass implicitly and refuse it explicitly.
+    ///
+    /// # Errors
+    /// As [`send`](Self::send), except a `?` reply to a pass.
+    pub fn play(&mut self, side: Color, mv: Square, timeout: Duration) -> Result<(), GtpError> {
+        let cmd = format!("play {} {}", color_name(side), move_word(mv));
+        match self.send(&cmd, timeout) {
+            Ok(_) => Ok(()),
+            Err(GtpError::Refused(..)) if mv.is_pass() => Ok(()),
+            Err(e) => Err(e),
         }
     }
 

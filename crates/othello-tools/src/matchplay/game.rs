@@ -9,7 +9,7 @@
 //! illegal move: ply -64; the opponent's time loss, illegal move or failure: ply +64); an
 //! illegal opening scores 0.
 
-use super::client::{GtpClient, GtpError};
+use super::client::{move_word, GtpClient, GtpError, COMMAND_TIMEOUT};
 use ply_othello::color_name;
 use ply_othello::{Color, Position, Square};
 use ply_othello_engine::{Clock, Engine, Limits};
@@ -88,18 +88,6 @@ pub struct GameRecord {
     /// Wall time the opponent used.
     pub opponent_used: Duration,
 }
-
-/// A move as GTP writes it: the square's name, `pass` for a pass.
-fn move_word(sq: Square) -> &'static str {
-    if sq.is_pass() {
-        "pass"
-    } else {
-        sq.name()
-    }
-}
-
-/// Time allowed to the opponent for a command other than `genmove`.
-const COMMAND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A game ended before its end: how, and ply's result (±64; 0 when the opening is illegal).
 type Forfeit = (Termination, i32);
@@ -252,13 +240,9 @@ fn tell_opponent(
     mv: Square,
     opts: &GameOptions,
 ) -> Result<(), Forfeit> {
-    let cmd = format!("play {} {}", color_name(side), move_word(mv));
-    match opponent.send(&cmd, command_timeout(opts)) {
-        Ok(_) => Ok(()),
-        // Some engines take a pass implicitly and refuse it explicitly.
-        Err(GtpError::Refused(..)) if mv.is_pass() => Ok(()),
-        Err(e) => Err(crash(e)),
-    }
+    opponent
+        .play(side, mv, command_timeout(opts))
+        .map_err(crash)
 }
 
 /// Sends a command the opponent may refuse (the clock commands): a refusal is not a forfeit.

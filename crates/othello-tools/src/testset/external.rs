@@ -11,16 +11,14 @@
 //! long run can stop and go on: [`parse_games`] reads them back and checks each game is legal
 //! and finished.
 
-use super::{key, Dropped, TestPosition};
+use super::{admit, Dropped, TestPosition};
+use crate::matchplay::client::{move_word, COMMAND_TIMEOUT};
 use crate::matchplay::{GtpClient, GtpError};
 use ply_batch::rng::XorShift64Star;
 use ply_othello::{color_name, format_moves, parse_moves, Color, ParseError, Position, Square};
 use ply_othello_engine::{Mode, Solver};
 use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
-
-/// Time allowed to the engine for a command other than `genmove`.
-const COMMAND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why a game of the external engine could not be recorded.
 #[derive(Debug, thiserror::Error)]
@@ -72,14 +70,6 @@ pub enum GamesFileError {
     },
 }
 
-/// The `n`-th set square of `set` (`n` below its population count).
-fn nth_square(mut set: u64, n: u64) -> Square {
-    for _ in 0..n {
-        set &= set - 1;
-    }
-    Square::first(set).unwrap_or(Square::PASS)
-}
-
 /// The random opening of game `game` of `seed`: a number of moves drawn uniformly from
 /// `random_min..=random_max` (bounds in either order), each drawn uniformly among the legal
 /// moves (a pass, written [`Square::PASS`], when the side to move has none; the opening ends
@@ -98,7 +88,7 @@ pub fn random_opening(seed: u64, game: u64, random_min: u32, random_max: u32) ->
             moves.push(Square::PASS);
             continue;
         }
-        let sq = nth_square(legal, rng.below(u64::from(legal.count_ones())));
+        let sq = Square::new(rng.pick_bit(legal)).unwrap_or(Square::PASS);
         pos.play(sq);
         moves.push(sq);
         played += 1;
@@ -106,30 +96,10 @@ pub fn random_opening(seed: u64, game: u64, random_min: u32, random_max: u32) ->
     moves
 }
 
-/// A move as GTP writes it.
-fn move_word(sq: Square) -> &'static str {
-    if sq.is_pass() {
-        "pass"
-    } else {
-        sq.name()
-    }
-}
-
 /// A position as `<64 squares> <X|O>`, for messages.
 fn position_text(pos: &Position) -> String {
     let side = if pos.side == Color::Black { 'X' } else { 'O' };
     format!("{} {side}", pos.board_string())
-}
-
-/// Tells the engine a move of `side`; a refused pass is accepted (some engines take passes
-/// implicitly and refuse them explicitly).
-fn tell(engine: &mut GtpClient, side: Color, mv: Square) -> Result<(), GtpError> {
-    let cmd = format!("play {} {}", color_name(side), move_word(mv));
-    match engine.send(&cmd, COMMAND_TIMEOUT) {
-        Ok(_) => Ok(()),
-        Err(GtpError::Refused(..)) if mv.is_pass() => Ok(()),
-        Err(e) => Err(e),
-    }
 }
 
 /// Plays one game of `engine` against itself from `opening` (told to it with `play`), asking
@@ -159,13 +129,13 @@ pub fn play_engine_game(
             let mv = move_word(mv).to_string();
             return Err(EngineGameError::Opening { index, mv });
         }
-        tell(engine, side, mv)?;
+        engine.play(side, mv, COMMAND_TIMEOUT)?;
         moves.push(mv);
     }
     while !pos.board.is_game_over() {
         let side = pos.side;
         if pos.board.moves() == 0 {
-            tell(engine, side, Square::PASS)?;
+            engine.play(side, Square::PASS, COMMAND_TIMEOUT)?;
             pos.pass();
             moves.push(Square::PASS);
             continue;
@@ -277,12 +247,7 @@ pub fn collect_positions(
     let mut dropped = Dropped::default();
     for (game, moves) in games.iter().enumerate() {
         for position in game_positions(moves, empties) {
-            let k = key(&position.board);
-            if training.contains(&k) {
-                dropped.in_training += 1;
-            } else if !seen.insert(k) {
-                dropped.duplicates += 1;
-            } else {
+            if admit(&position.board, training, &mut seen, &mut dropped) {
                 out.entry(position.board.empty_count())
                     .or_default()
                     .push(Candidate {
@@ -320,6 +285,7 @@ pub fn solve_position(solver: &mut Solver, candidate: &Candidate) -> TestPositio
 
 #[cfg(test)]
 mod tests {
+    use super::super::key;
     use super::*;
 
     /// A whole game of uniformly random moves from `seed`.

@@ -49,6 +49,26 @@ pub struct Dropped {
     pub no_move: usize,
 }
 
+/// Whether `board` enters a test set: not in `training` and not in `seen` (up to symmetry),
+/// where it is then added; a position left out is counted in `dropped`.
+fn admit(
+    board: &Board,
+    training: &HashSet<(u64, u64)>,
+    seen: &mut HashSet<(u64, u64)>,
+    dropped: &mut Dropped,
+) -> bool {
+    let k = key(board);
+    if training.contains(&k) {
+        dropped.in_training += 1;
+        false
+    } else if !seen.insert(k) {
+        dropped.duplicates += 1;
+        false
+    } else {
+        true
+    }
+}
+
 /// The positions of `labels` (the records of `ply-othello datagen`, each game's in order) with
 /// a number of empties in `empties`, met in the perfect-play part of their game, each kept once
 /// up to symmetry and only if its key is not in `training`. The move is the square the game's
@@ -79,13 +99,7 @@ pub fn extract(
             dropped.no_move += 1;
             continue;
         };
-        let k = key(&board);
-        if training.contains(&k) {
-            dropped.in_training += 1;
-            continue;
-        }
-        if !seen.insert(k) {
-            dropped.duplicates += 1;
+        if !admit(&board, training, &mut seen, &mut dropped) {
             continue;
         }
         out.entry(n).or_default().push(TestPosition {

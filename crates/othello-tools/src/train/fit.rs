@@ -586,12 +586,7 @@ mod tests {
                     }
                     continue;
                 }
-                let k = rng.below(u64::from(moves.count_ones())) as u32;
-                let mut m = moves;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                b.play(m.trailing_zeros() as usize);
+                b.play(rng.pick_bit(moves));
                 if (20..=22).contains(&b.empty_count()) {
                     let label = (b.player() & 0x8100_0000_0000_0081).count_ones() as i32 * 8
                         - (b.opponent() & 0x8100_0000_0000_0081).count_ones() as i32 * 8;
