@@ -79,6 +79,7 @@ fn datagen_shards_resume_and_errors() {
         (&["--games", "2", "--shard", "2/2"][..], "shard"),
         (&["--games", "2", "--level", "0"][..], "level"),
         (&["--games", "2", "--random-max", "70"][..], "random"),
+        (&["--games", "2", "--labels", "guess"][..], "labels"),
     ] {
         let out = datagen(args, &scratch.file("bad.txt"));
         assert!(!out.status.success());
@@ -88,4 +89,26 @@ fn datagen_shards_resume_and_errors() {
             "{stderr}"
         );
     }
+}
+
+#[test]
+fn search_labels_mark_their_kind_and_a_mixed_resume_is_refused() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen-cli");
+    let out_file = scratch.file("searched.txt");
+    let out = datagen(&["--games", "2", "--labels", "search"], &out_file);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let lines = ply_testkit::read_lines(&out_file);
+    let kinds: Vec<&str> = lines
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    assert!(kinds.contains(&"searched") && kinds.contains(&"exact"));
+    assert!(!kinds.contains(&"played"), "{lines:?}");
+    let searched = kinds.iter().filter(|&&k| k == "searched").count();
+    assert!(stderr.contains(&format!("{searched} searched")), "{stderr}");
+    // the same file with result labels is another run
+    let mixed = datagen(&["--games", "3"], &out_file);
+    assert!(!mixed.status.success());
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("other options"));
 }

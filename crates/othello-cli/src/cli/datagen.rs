@@ -1,10 +1,11 @@
-//! `ply-othello datagen`: self-play training positions labelled with the game's final score
-//! (`ply_othello_tools::datagen`), with a progress bar and a summary on standard error.
+//! `ply-othello datagen`: self-play training positions labelled with the game's final score or
+//! their own search's value (`ply_othello_tools::datagen`), with a progress bar and a summary
+//! on standard error.
 
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
-use clap::Args;
-use ply_othello_tools::datagen::{self, Config, RunBar, Shard};
+use clap::{Args, ValueEnum};
+use ply_othello_tools::datagen::{self, Config, Labels, RunBar, Shard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,8 +26,8 @@ pub struct DatagenArgs {
     /// are the unsharded run.
     #[arg(long, default_value = "0/1")]
     shard: Shard,
-    /// Output file (`<squares> <side> <score> <game> <exact|played>` a line); an existing one is
-    /// resumed.
+    /// Output file (`<squares> <side> <score> <game> <exact|played|searched>` a line); an
+    /// existing one is resumed.
     #[arg(long)]
     out: PathBuf,
     /// Engine level of the midgame moves, 1..=60.
@@ -50,6 +51,17 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = Config::default().hash_mib,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_HASH_MIB))]
     hash: usize,
+    /// What labels a position: `result`, the game's final disc difference; `search`, the score
+    /// of the search that chose the move there (at `--level`; exact where it solved).
+    #[arg(long, value_enum, default_value_t = LabelArg::Result)]
+    labels: LabelArg,
+}
+
+/// `--labels`.
+#[derive(Clone, Copy, ValueEnum)]
+enum LabelArg {
+    Result,
+    Search,
 }
 
 /// Runs `datagen`.
@@ -67,6 +79,10 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
         level: a.level,
         exact_from: a.exact,
         hash_mib: a.hash,
+        labels: match a.labels {
+            LabelArg::Result => Labels::Result,
+            LabelArg::Search => Labels::Search,
+        },
     };
     let bar = RunBar::new("positions");
     let start = Instant::now();
@@ -75,7 +91,7 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
     bar.finish();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     eprintln!(
-        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions ({} exact), \
+        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions ({} exact, {} searched), \
          {:.1} s ({:.1} positions/s); Black +{} ={} -{}, mean disc difference {:+.2}",
         a.shard.index,
         a.shard.count,
@@ -85,6 +101,7 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
         a.out.display(),
         s.positions,
         s.exact,
+        s.searched,
         secs,
         s.positions as f64 / secs,
         s.black[0],

@@ -1,8 +1,8 @@
 //! One self-play game: random opening moves, then the engine against itself, perfectly from
 //! [`Config::exact_from`] empties; the positions after the opening, labelled.
 
-use super::record::Label;
-use super::Config;
+use super::record::{Kind, Label};
+use super::{Config, Labels};
 use ply_batch::rng::XorShift64Star;
 use ply_othello::Board;
 use ply_othello_engine::{Engine, Limits};
@@ -47,7 +47,8 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     }
     engine.new_game();
     let stop = AtomicBool::new(false);
-    let mut kept: Vec<(Board, bool, bool)> = Vec::new();
+    // position, Black to move, in the perfect-play part, what the search said
+    let mut kept: Vec<(Board, bool, bool, (i32, bool))> = Vec::new();
     while !board.is_game_over() {
         if board.moves() == 0 {
             board.pass();
@@ -61,7 +62,7 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
             ..Limits::default()
         };
         let out = engine.think(&board, &limits, &stop, &mut |_| {});
-        kept.push((board, black_to_move, exact));
+        kept.push((board, black_to_move, exact, (out.score, out.exact)));
         board.play(out.best.index());
         black_to_move = !black_to_move;
     }
@@ -72,19 +73,26 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     };
     let labels = kept
         .into_iter()
-        .map(|(b, black, exact)| {
+        .map(|(b, black, perfect, (searched, solved))| {
             let (black_discs, white_discs) = if black {
                 (b.player(), b.opponent())
             } else {
                 (b.opponent(), b.player())
             };
+            let result = if black { black_score } else { -black_score };
+            let (score, kind) = match config.labels {
+                Labels::Result if perfect => (result, Kind::Exact),
+                Labels::Result => (result, Kind::Played),
+                Labels::Search if solved => (searched, Kind::Exact),
+                Labels::Search => (searched.clamp(-64, 64), Kind::Searched),
+            };
             Label {
                 black: black_discs,
                 white: white_discs,
                 black_to_move: black,
-                score: if black { black_score } else { -black_score } as i8,
+                score: score as i8,
                 game,
-                exact,
+                kind,
             }
         })
         .collect();

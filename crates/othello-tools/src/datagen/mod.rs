@@ -17,7 +17,7 @@ pub mod record;
 
 pub use game::{play_game, Game};
 pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
-pub use record::{Label, RecordError};
+pub use record::{Kind, Label, RecordError};
 
 use ply_batch::{run_records, Record};
 use ply_othello_engine::{Engine, EngineOptions};
@@ -38,6 +38,20 @@ pub struct Config {
     pub exact_from: u32,
     /// Transposition tables of the engine, MiB.
     pub hash_mib: usize,
+    /// What labels the positions.
+    pub labels: Labels,
+}
+
+/// What labels a kept position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Labels {
+    /// The game's final disc difference ([`Kind::Played`], [`Kind::Exact`] in the perfect-play
+    /// part).
+    #[default]
+    Result,
+    /// The score of the search that chose the move at the position ([`Kind::Searched`], or
+    /// [`Kind::Exact`] when that search solved the position).
+    Search,
 }
 
 impl Default for Config {
@@ -49,6 +63,7 @@ impl Default for Config {
             level: 10,
             exact_from: 20,
             hash_mib: 16,
+            labels: Labels::Result,
         }
     }
 }
@@ -57,14 +72,19 @@ impl Config {
     /// The options that decide the games of a run, as recorded beside its output: a resume
     /// must give the same.
     pub fn params(&self) -> RunParams {
-        RunParams::new()
+        let params = RunParams::new()
             .with("generator", "ply-othello datagen 1")
             .with("seed", self.seed)
             .with("random-min", self.random_min)
             .with("random-max", self.random_max)
             .with("level", self.level)
             .with("exact", self.exact_from)
-            .with("hash", self.hash_mib)
+            .with("hash", self.hash_mib);
+        // named only when not the default, so that the runs made before the option resume
+        match self.labels {
+            Labels::Result => params,
+            Labels::Search => params.with("labels", "search"),
+        }
     }
 }
 
@@ -90,6 +110,8 @@ pub struct Summary {
     pub positions: u64,
     /// Of them, positions labelled with an exact (perfect-play) score.
     pub exact: u64,
+    /// Of them, positions labelled by their own selective search.
+    pub searched: u64,
     /// Results from Black's side: wins, draws, losses.
     pub black: [u64; 3],
     /// Sum of the final disc differences from Black's side.
@@ -100,7 +122,9 @@ impl Summary {
     fn add(&mut self, g: &Game) {
         self.games += 1;
         self.positions += g.labels.len() as u64;
-        self.exact += g.labels.iter().filter(|l| l.exact).count() as u64;
+        let count = |kind| g.labels.iter().filter(|l| l.kind == kind).count() as u64;
+        self.exact += count(Kind::Exact);
+        self.searched += count(Kind::Searched);
         self.black[match g.black_score.signum() {
             1 => 0,
             0 => 1,

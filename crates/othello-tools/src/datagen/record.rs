@@ -1,9 +1,10 @@
 //! The data file of `ply-othello datagen`: one position a line,
 //! `<64 squares a1..h8: X black, O white, - empty> <side to move X|O> <score> <game> <kind>`,
-//! where `score` is the game's final disc difference from the side to move's view, `game` the
-//! index of the game, and `kind` `exact` when the position was met in the perfect-play part of
-//! the game (the score is then its minimax value) or `played` before it. The first three
-//! fields are the label format `ply-othello train --labels` reads, which also reads the kind.
+//! where `score` is the label in discs from the side to move's view, `game` the index of the
+//! game, and `kind` says what the score is ([`Kind`]): `exact`, the position's minimax value;
+//! `played`, the game's final disc difference; `searched`, the value of the position's own
+//! selective search. The first three fields are the label format `ply-othello train --labels`
+//! reads, which also reads the kind (`exact` or not).
 
 use ply_othello::Board;
 use std::fmt;
@@ -17,12 +18,34 @@ pub struct Label {
     pub white: u64,
     /// Whether Black is to move.
     pub black_to_move: bool,
-    /// Final disc difference of the game from the mover's side.
+    /// The label in discs from the mover's side (what it is: [`Label::kind`]).
     pub score: i8,
     /// Index of its game.
     pub game: u64,
-    /// Whether the score is the position's exact minimax value.
-    pub exact: bool,
+    /// What the score is.
+    pub kind: Kind,
+}
+
+/// What a label's score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The game's final disc difference (`played`).
+    Played,
+    /// The value of a selective search of the position itself (`searched`).
+    Searched,
+    /// The position's exact minimax value (`exact`).
+    Exact,
+}
+
+impl Kind {
+    /// The word of the data line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Played => "played",
+            Kind::Searched => "searched",
+            Kind::Exact => "exact",
+        }
+    }
 }
 
 impl Label {
@@ -55,7 +78,7 @@ impl fmt::Display for Label {
             if self.black_to_move { 'X' } else { 'O' },
             self.score,
             self.game,
-            if self.exact { "exact" } else { "played" }
+            self.kind.word()
         )
     }
 }
@@ -64,7 +87,7 @@ impl fmt::Display for Label {
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// Not five space-separated fields.
-    #[error("expected `<64 squares> <X|O> <score> <game> <exact|played>`, got {0:?}")]
+    #[error("expected `<64 squares> <X|O> <score> <game> <exact|played|searched>`, got {0:?}")]
     Fields(String),
     /// The squares are not 64 of `X`, `O`, `-`.
     #[error("bad squares {0:?}")]
@@ -78,8 +101,8 @@ pub enum RecordError {
     /// The game index is not an integer.
     #[error("bad game index {0:?}")]
     Game(String),
-    /// The kind is not `exact` or `played`.
-    #[error("bad kind {0:?} (exact or played)")]
+    /// The kind is not `exact`, `played` or `searched`.
+    #[error("bad kind {0:?} (exact, played or searched)")]
     Kind(String),
 }
 
@@ -117,18 +140,17 @@ impl std::str::FromStr for Label {
         let game = game
             .parse()
             .map_err(|_| RecordError::Game(game.to_string()))?;
-        let exact = match kind {
-            "exact" => true,
-            "played" => false,
-            _ => return Err(RecordError::Kind(kind.to_string())),
-        };
+        let kind = [Kind::Exact, Kind::Played, Kind::Searched]
+            .into_iter()
+            .find(|k| k.word() == kind)
+            .ok_or_else(|| RecordError::Kind(kind.to_string()))?;
         Ok(Label {
             black,
             white,
             black_to_move,
             score,
             game,
-            exact,
+            kind,
         })
     }
 }
@@ -146,7 +168,7 @@ mod tests {
             black_to_move: true,
             score: -6,
             game: 42,
-            exact: false,
+            kind: Kind::Played,
         };
         let line = l.to_string();
         assert_eq!(
@@ -155,6 +177,11 @@ mod tests {
         );
         assert_eq!(line.parse::<Label>(), Ok(l.clone()));
         assert_eq!(l.board(), start);
+        for kind in [Kind::Exact, Kind::Searched] {
+            let l = Label { kind, ..l.clone() };
+            assert!(l.to_string().ends_with(kind.word()));
+            assert_eq!(l.to_string().parse::<Label>(), Ok(l));
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ fn config() -> Config {
         level: 2,
         exact_from: 14,
         hash_mib: 4,
+        labels: Labels::Result,
     }
 }
 
@@ -31,7 +32,7 @@ fn games_are_legal_labelled_and_exact_at_the_end() {
             assert!(b.empty_count() < empties, "positions in game order");
             empties = b.empty_count();
             assert!(b.empty_count() <= 60 - 30);
-            assert_eq!(l.exact, b.empty_count() <= c.exact_from);
+            assert_eq!(l.kind == Kind::Exact, b.empty_count() <= c.exact_from);
             let mover_black = l.black_to_move;
             let want = if mover_black {
                 game.black_score
@@ -40,11 +41,48 @@ fn games_are_legal_labelled_and_exact_at_the_end() {
             };
             assert_eq!(i32::from(l.score), want);
             // perfect play from the exact part on: the label is the minimax score
-            if l.exact {
+            if l.kind == Kind::Exact {
                 assert_eq!(solver.solve(&b, Mode::Exact).score, i32::from(l.score));
             }
         }
     }
+}
+
+#[test]
+fn search_labels_are_each_positions_own_and_exact_where_solved() {
+    let result = config();
+    let search = Config {
+        labels: Labels::Search,
+        ..config()
+    };
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    });
+    let mut solver = Solver::new(4, false);
+    let mut differ = 0;
+    for g in 0..3 {
+        let by_result = play_game(&result, &mut engine, g);
+        let by_search = play_game(&search, &mut engine, g);
+        // the labels do not change the play: the same positions, the same final score
+        assert_eq!(by_result.black_score, by_search.black_score);
+        assert_eq!(by_result.labels.len(), by_search.labels.len());
+        for (r, s) in by_result.labels.iter().zip(&by_search.labels) {
+            assert_eq!((r.black, r.white, r.game), (s.black, s.white, s.game));
+            let b = s.board();
+            if b.empty_count() <= search.exact_from {
+                assert_eq!(s.kind, Kind::Exact);
+            }
+            match s.kind {
+                Kind::Exact => {
+                    assert_eq!(solver.solve(&b, Mode::Exact).score, i32::from(s.score))
+                }
+                Kind::Searched => differ += usize::from(s.score != r.score),
+                Kind::Played => panic!("a search label marked played"),
+            }
+        }
+    }
+    assert!(differ > 0, "search labels are not the game results");
 }
 
 #[test]
@@ -102,6 +140,10 @@ fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
         },
         Config {
             exact_from: c.exact_from + 1,
+            ..c.clone()
+        },
+        Config {
+            labels: Labels::Search,
             ..c.clone()
         },
     ] {

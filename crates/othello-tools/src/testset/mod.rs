@@ -12,7 +12,7 @@
 
 pub mod external;
 
-use crate::datagen::Label;
+use crate::datagen::{Kind, Label};
 use ply_othello::{Board, Color, Position, Square};
 use std::collections::{BTreeMap, HashSet};
 
@@ -84,7 +84,7 @@ pub fn extract(
     for (i, label) in labels.iter().enumerate() {
         let board = label.board();
         let n = board.empty_count();
-        if !label.exact || !out.contains_key(&n) {
+        if label.kind != Kind::Exact || !out.contains_key(&n) {
             continue;
         }
         let occupied = label.black | label.white;
@@ -149,6 +149,7 @@ mod tests {
             level: 4,
             exact_from: 16,
             hash_mib: 4,
+            labels: Default::default(),
         };
         let mut engine = Engine::new(EngineOptions {
             hash_mib: 4,

@@ -151,8 +151,8 @@ pub enum LabelError {
 
 /// Reads a label file: one position a line, `<64 chars a1..h8: X black, O white, - empty>
 /// <side to move X|O> <score from the side to move's view>`, optionally followed by a game
-/// index and `exact` or `played` (the lines of `ply-othello datagen`); `%` or `#` starts a
-/// comment line. A sample is exact unless its line says `played`. OBF lines
+/// index and `exact`, `played` or `searched` (the lines of `ply-othello datagen`); `%` or `#`
+/// starts a comment line. A sample is exact unless its line says `played` or `searched`. OBF lines
 /// (`<board> <side>; <move>:<score>; ...`, as `ply-othello testset` writes) are read too, with
 /// their best annotated score as an exact label.
 ///
@@ -214,7 +214,7 @@ pub fn parse_labels(text: &str, path: &Path) -> Result<Vec<Sample>, LabelError> 
         // `ply-othello datagen` lines go on with the game index and the kind of label
         let exact = match (it.next(), it.next()) {
             (None, _) | (Some(_), Some("exact")) => true,
-            (Some(_), Some("played")) => false,
+            (Some(_), Some("played" | "searched")) => false,
             _ => return Err(bad()),
         };
         out.push(Sample::new(&board, score, exact));
@@ -242,11 +242,13 @@ mod tests {
         std::fs::write(
             &dir,
             "---------------------------OX------XO--------------------------- X -4 7 played\n\
-             ---------------------------OX------XO--------------------------- X 2 7 exact\n",
+             ---------------------------OX------XO--------------------------- X 2 7 exact\n\
+             ---------------------------OX------XO--------------------------- X 3 7 searched\n",
         )
         .unwrap();
         let s = read_labels(&dir).unwrap();
-        assert_eq!((s[0].exact, s[1].exact), (false, true));
+        assert_eq!((s[0].exact, s[1].exact, s[2].exact), (false, true, false));
+        assert_eq!(s[2].label, 3);
         std::fs::write(&dir, "---- X 0\n").unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
         // an annotated OBF line gives its best score, exact; one without annotations is an error
