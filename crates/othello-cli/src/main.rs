@@ -41,7 +41,7 @@ enum Command {
     Weights(cli::weights::WeightsArgs),
     /// Play a match against an external GTP engine (WTHOR openings, both colours, clocks).
     Match(Box<cli::r#match::MatchArgs>),
-    /// Self-play training positions labelled with the final score (exact from --exact empties).
+    /// Self-play training positions labelled with the final score or their own search's (exact from --exact empties).
     Datagen(cli::datagen::DatagenArgs),
     /// Static evaluation of every position of an OBF file (discs, side to move's view).
     Eval(cli::eval::EvalArgs),

@@ -5,7 +5,7 @@
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer, Budget};
-use super::worker::{Searches, Worker};
+use super::worker::{exact_handover, Searches, Worker};
 use crate::bits::bit;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
@@ -434,6 +434,7 @@ pub(crate) fn think<K: Searches>(
 
     let abort = Arc::new(AtomicBool::new(false));
     let mut main = main_worker(k, ctx, &abort, limits, b.hard.map(|h| start + h));
+    main.exact_handover = exact_handover(root.n);
     let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
         on_info(&Info {
             depth: stage.depth as u8,
@@ -631,6 +632,7 @@ impl Threads<'_> {
                         Arc::clone(self.ctx.eg_tt),
                         Arc::clone(&helper_abort),
                     );
+                    hw.exact_handover = main.exact_handover;
                     let mut hm = root_moves.to_vec();
                     // helpers start at other moves and depths so they fill the table ahead
                     let len = hm.len();

@@ -18,7 +18,8 @@ use crate::eval::Eval;
 use crate::eval::{Features, Weights};
 use crate::kernel::{engine_kernels, Kernel};
 use crate::moveorder::{
-    score_move, Move, MoveList, W_HASH_1, W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
+    end_sort_score, potential_moves, score_move, Move, MoveList, SORT_ALPHA_DELTA, W_HASH_1,
+    W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
 use crate::search::{final_score, set_pv, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
@@ -37,6 +38,12 @@ pub const END_MPC_MIN: u32 = 12;
 /// Up to this many empties an exact endgame search hands over to the solver; above it the
 /// midgame tree (evaluation-sorted moves, hash moves from the selective stages) goes on.
 pub const EXACT_HANDOVER: u32 = 16;
+
+/// [`EXACT_HANDOVER`] of searches from [`DEEP_ROOT`] empties on.
+pub const DEEP_EXACT_HANDOVER: u32 = 18;
+
+/// Roots with at least this many empties hand over at [`DEEP_EXACT_HANDOVER`].
+pub const DEEP_ROOT: u32 = 24;
 
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
@@ -75,6 +82,20 @@ pub struct Worker<K: Kernel> {
     pub(crate) watch: Watch,
     /// Node budget of this worker (u64::MAX = none).
     pub(crate) node_limit: u64,
+    /// Empties from which exact endgame nodes go to the solver ([`exact_handover`]).
+    pub(crate) exact_handover: u32,
+}
+
+/// Empties up to which an exact endgame search below a root at `root_empties` hands over to
+/// the solver: [`EXACT_HANDOVER`], or [`DEEP_EXACT_HANDOVER`] from [`DEEP_ROOT`] empties (there
+/// the solver's cheaper nodes outweigh the midgame tree's better ordering two plies higher: FFO
+/// #45-49 −2.0 % nodes; below, #40-44 and the engine's own solves would pay +1 % and +7 %).
+pub(crate) fn exact_handover(root_empties: u32) -> u32 {
+    if root_empties >= DEEP_ROOT {
+        DEEP_EXACT_HANDOVER
+    } else {
+        EXACT_HANDOVER
+    }
 }
 
 impl<K: Eval> Worker<K> {
@@ -92,6 +113,7 @@ impl<K: Eval> Worker<K> {
             sel: NO_SELECTIVITY,
             watch: Watch::new(abort),
             node_limit: u64::MAX,
+            exact_handover: EXACT_HANDOVER,
         }
     }
 
@@ -122,7 +144,7 @@ impl<K: Eval> Worker<K> {
     #[inline(always)]
     fn handover(&self) -> u32 {
         if self.sel == NO_SELECTIVITY {
-            EXACT_HANDOVER
+            self.exact_handover
         } else {
             END_MPC_MIN
         }
@@ -133,7 +155,10 @@ impl<K: Eval> Worker<K> {
     /// start is small beside the work it takes).
     #[inline(always)]
     fn may_split(&self, depth: u32, n: u32) -> bool {
-        depth >= n && n > EXACT_HANDOVER && self.sel == NO_SELECTIVITY && self.eg.pool.is_some()
+        depth >= n
+            && n > self.exact_handover
+            && self.sel == NO_SELECTIVITY
+            && self.eg.pool.is_some()
     }
 
     /// A copy for a helper thread at a split node: same tables, weights, selectivity and flags.
@@ -147,6 +172,7 @@ impl<K: Eval> Worker<K> {
             sel: self.sel,
             watch: self.watch.share(),
             node_limit: u64::MAX,
+            exact_handover: self.exact_handover,
         }
     }
 
@@ -196,6 +222,7 @@ pub(crate) trait MidgameKernel: RootKernel {
         failed_low: bool,
         depth: u32,
         n: u32,
+        alpha: i32,
     );
     /// `Worker::probcut` in this kernel's copy.
     fn mid_probcut(
@@ -336,6 +363,7 @@ impl<K: MidgameKernel> Worker<K> {
         failed_low: bool,
         depth: u32,
         n: u32,
+        alpha: i32,
     ) {
         let k = self.k;
         match sort_depth(depth, n, failed_low) {
@@ -362,13 +390,25 @@ impl<K: MidgameKernel> Worker<K> {
                         let mob = (replies.count_ones()
                             + (replies & crate::bits::CORNERS).count_ones())
                             as i32;
+                        let endgame = depth >= n;
                         let s = if sd == 0 {
                             -self.eval(&cf, n - 1)
                         } else {
+                            // endgame: the moves below alpha - SORT_ALPHA_DELTA are all bad
+                            // enough; a window cut there makes the sorting search cheaper
+                            let hi = if endgame {
+                                -(alpha - SORT_ALPHA_DELTA).max(-64)
+                            } else {
+                                64
+                            };
                             let mut pv = Vec::new();
-                            -K::mid_pvs(self, cp, co, &cf, -64, 64, sd, &mut pv)
+                            -K::mid_pvs(self, cp, co, &cf, -64, hi, sd, &mut pv)
                         };
-                        (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
+                        if endgame {
+                            end_sort_score(s, sd, mob, potential_moves(co, cp))
+                        } else {
+                            (s + 64) * W_SHALLOW_SCORE + (36 - mob) * W_SHALLOW_MOBILITY
+                        }
                     };
                 }
                 self.sel = sel;
@@ -479,7 +519,9 @@ impl<K: MidgameKernel> Worker<K> {
         }
         let nodes0 = self.nodes;
         let mut list = MoveList::new(k, p, o, moves);
-        K::mid_order(self, &mut list, p, o, f, hash_moves, failed_low, depth, n);
+        K::mid_order(
+            self, &mut list, p, o, f, hash_moves, failed_low, depth, n, alpha,
+        );
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
@@ -638,7 +680,9 @@ impl<K: MidgameKernel> Worker<K> {
         }
         let nodes0 = self.nodes;
         let mut list = MoveList::new(k, p, o, moves);
-        K::mid_order(self, &mut list, p, o, f, hash_moves, failed_low, depth, n);
+        K::mid_order(
+            self, &mut list, p, o, f, hash_moves, failed_low, depth, n, alpha,
+        );
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
         let mut a = alpha;
@@ -714,8 +758,8 @@ macro_rules! midgame_copy {
             /// The search's `order` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
-            fn order(&mut self, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32) {
-                self.order_body(list, p, o, f, hash_moves, failed_low, depth, n)
+            fn order(&mut self, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32, alpha: i32) {
+                self.order_body(list, p, o, f, hash_moves, failed_low, depth, n, alpha)
             }
             /// The search's `probcut` compiled for this kernel.
             $(#[$attr])*
@@ -771,11 +815,11 @@ macro_rules! midgame_copy {
                 }
             }
             #[allow(clippy::too_many_arguments)]
-            fn mid_order(w: &mut Worker<$k>, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32) {
+            fn mid_order(w: &mut Worker<$k>, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32, alpha: i32) {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {
-                    w.order(list, p, o, f, hash_moves, failed_low, depth, n)
+                    w.order(list, p, o, f, hash_moves, failed_low, depth, n, alpha)
                 }
             }
             fn mid_probcut(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
