@@ -930,6 +930,14 @@ impl<'a, 's> Worker<'a, 's> {
         ply: usize,
     ) -> i32 {
         if depth <= 0 {
+            // The quiescence search sees no repetitions nor the fifty-move rule (its moves are
+            // captures and evasions, not on the path); the move that led here may have drawn.
+            let fifty =
+                pos.halfmove_clock() >= 100 && !(pos.is_check() && pos.count_legal_moves() == 0);
+            if self.is_repetition(pos) || fifty {
+                self.enter_node::<PV>(ply);
+                return 0;
+            }
             return self.qsearch::<PV>(pos, alpha, beta, ply);
         }
         if !self.enter_node::<PV>(ply) {
