@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Strategic Test Suite score: the points an engine earns on STS 1-15 at a fixed time a position.
 
-Usage: tools/chess/sts.py EPD ENGINE [ENGINE ...] [--time SECONDS] [--hash MB]
+Usage: tools/chess/sts.py EPD ENGINE [ENGINE ...] [--time SECONDS] [--hash MB] [--option NAME=VALUE ...]
 (needs `pip install chess`). EPD is the suite with its scoring fields, e.g. the public
 `STS1-STS15_LAN_v3.epd` (not shipped here): `c9` lists moves in UCI notation and `c8` their
 points (10 for the best move), or else `c0` gives `SAN=points` pairs. Each engine plays every
 position from a fresh search (`ucinewgame` first, the given hash); the output is the total, the
-per-theme totals and the number of best moves found, one engine after another.
+per-theme totals and the number of best moves found, one engine after another. `--option` sets a
+UCI option on each engine that has it (e.g. both `MoveOverhead=10` and `Move Overhead=10`, so
+that an engine whose default overhead is larger does not think for less of the fixed time).
 """
 import argparse
 import sys
@@ -35,11 +37,11 @@ def theme(ops):
     return ident.rsplit(".", 1)[0]
 
 
-def run(engine_path, suite, seconds, hash_mb):
+def run(engine_path, suite, seconds, hash_mb, options):
     total, best, themes = 0, 0, {}
     with chess.engine.SimpleEngine.popen_uci(engine_path) as engine:
-        if "Hash" in engine.options:
-            engine.configure({"Hash": hash_mb})
+        wanted = {"Hash": hash_mb, **options}
+        engine.configure({k: v for k, v in wanted.items() if k in engine.options})
         for board, ops, points in suite:
             result = engine.play(board, chess.engine.Limit(time=seconds), game=object())
             got = points.get(result.move, 0)
@@ -55,7 +57,14 @@ def main():
     ap.add_argument("engines", nargs="+")
     ap.add_argument("--time", type=float, default=0.1)
     ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
+    options = {}
+    for o in args.option:
+        name, sep, value = o.partition("=")
+        if not sep:
+            ap.error(f"--option {o!r}: expected NAME=VALUE")
+        options[name] = value
     suite = []
     for n, line in enumerate(open(args.epd), 1):
         if not line.strip():
@@ -66,7 +75,7 @@ def main():
         except ValueError as e:
             print(f"line {n}: skipped ({e})", file=sys.stderr)
     for path in args.engines:
-        total, best, themes = run(path, suite, args.time, args.hash)
+        total, best, themes = run(path, suite, args.time, args.hash, options)
         print(f"{path}: {total} / {10 * len(suite)} points, best move {best} / {len(suite)}")
         print("  " + ", ".join(f"{t} {v}" for t, v in themes.items()))
 
