@@ -866,7 +866,15 @@ impl<'a, 's> Worker<'a, 's> {
         false
     }
 
-    /// Principal variation search. `PV` nodes have an open window.
+    /// Whether the current position (last in `path`) is drawn by rule: a repetition, too
+    /// little material to mate, or the fifty-move rule (unless the mover is mated).
+    #[inline]
+    fn drawn_by_rule(&self, pos: &Position) -> bool {
+        self.is_repetition(pos)
+            || pos.is_insufficient_material()
+            || (pos.halfmove_clock() >= 100 && !(pos.is_check() && pos.count_legal_moves() == 0))
+    }
+
     /// Counts a node, polls the clock and clears the node's variation; false when the search
     /// has been stopped and must unwind.
     #[inline]
@@ -921,6 +929,7 @@ impl<'a, 's> Worker<'a, 's> {
         self.pv_len[ply] = n + 1;
     }
 
+    /// Principal variation search. `PV` nodes have an open window.
     fn search<const PV: bool>(
         &mut self,
         pos: &Position,
@@ -932,9 +941,7 @@ impl<'a, 's> Worker<'a, 's> {
         if depth <= 0 {
             // The quiescence search sees no repetitions nor the fifty-move rule (its moves are
             // captures and evasions, not on the path); the move that led here may have drawn.
-            let fifty =
-                pos.halfmove_clock() >= 100 && !(pos.is_check() && pos.count_legal_moves() == 0);
-            if self.is_repetition(pos) || fifty {
+            if self.drawn_by_rule(pos) {
                 self.enter_node::<PV>(ply);
                 return 0;
             }
@@ -946,10 +953,7 @@ impl<'a, 's> Worker<'a, 's> {
         let in_check = pos.is_check();
 
         // Draws, mate distance, recognizers.
-        if self.is_repetition(pos) || pos.is_insufficient_material() {
-            return 0;
-        }
-        if pos.halfmove_clock() >= 100 && !(in_check && pos.count_legal_moves() == 0) {
+        if self.drawn_by_rule(pos) {
             return 0;
         }
         if ply >= MAX_PLY - 4 {
