@@ -47,8 +47,8 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     }
     engine.new_game();
     let stop = AtomicBool::new(false);
-    // position, Black to move, in the perfect-play part, what the search said
-    let mut kept: Vec<(Board, bool, bool, (i32, bool))> = Vec::new();
+    // position, Black to move, what the search said (score, solved)
+    let mut kept: Vec<(Board, bool, i32, bool)> = Vec::new();
     while !board.is_game_over() {
         if board.moves() == 0 {
             board.pass();
@@ -62,7 +62,7 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
             ..Limits::default()
         };
         let out = engine.think(&board, &limits, &stop, &mut |_| {});
-        kept.push((board, black_to_move, exact, (out.score, out.exact)));
+        kept.push((board, black_to_move, out.score, out.exact));
         board.play(out.best.index());
         black_to_move = !black_to_move;
     }
@@ -73,13 +73,14 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     };
     let labels = kept
         .into_iter()
-        .map(|(b, black, perfect, (searched, solved))| {
+        .map(|(b, black, searched, solved)| {
             let (black_discs, white_discs) = if black {
                 (b.player(), b.opponent())
             } else {
                 (b.opponent(), b.player())
             };
             let result = if black { black_score } else { -black_score };
+            let perfect = b.empty_count() <= config.exact_from;
             let (score, kind) = match config.labels {
                 Labels::Result if perfect => (result, Kind::Exact),
                 Labels::Result => (result, Kind::Played),

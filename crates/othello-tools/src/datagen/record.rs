@@ -38,6 +38,9 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 3] = [Kind::Played, Kind::Searched, Kind::Exact];
+
     /// The word of the data line.
     pub fn word(self) -> &'static str {
         match self {
@@ -45,6 +48,11 @@ impl Kind {
             Kind::Searched => "searched",
             Kind::Exact => "exact",
         }
+    }
+
+    /// The kind a data line's word names.
+    pub fn from_word(word: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.word() == word)
     }
 }
 
@@ -140,10 +148,7 @@ impl std::str::FromStr for Label {
         let game = game
             .parse()
             .map_err(|_| RecordError::Game(game.to_string()))?;
-        let kind = [Kind::Exact, Kind::Played, Kind::Searched]
-            .into_iter()
-            .find(|k| k.word() == kind)
-            .ok_or_else(|| RecordError::Kind(kind.to_string()))?;
+        let kind = Kind::from_word(kind).ok_or_else(|| RecordError::Kind(kind.to_string()))?;
         Ok(Label {
             black,
             white,

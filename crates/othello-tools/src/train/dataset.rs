@@ -10,6 +10,7 @@
 //! score drifts from a later position's exact value only by the errors made in between. Games are numbered in file-name order; game `g` goes to the test set when
 //! `g % 10 == 0`, to the validation set when `g % 10 == 1`, else to training.
 
+use crate::datagen::Kind;
 use ply_othello::wthor::WthorFile;
 use ply_othello::{Board, Color};
 use std::path::{Path, PathBuf};
@@ -212,9 +213,9 @@ pub fn parse_labels(text: &str, path: &Path) -> Result<Vec<Sample>, LabelError> 
             return Err(bad());
         }
         // `ply-othello datagen` lines go on with the game index and the kind of label
-        let exact = match (it.next(), it.next()) {
-            (None, _) | (Some(_), Some("exact")) => true,
-            (Some(_), Some("played" | "searched")) => false,
+        let exact = match (it.next(), it.next().map(Kind::from_word)) {
+            (None, _) => true,
+            (Some(_), Some(Some(kind))) => kind == Kind::Exact,
             _ => return Err(bad()),
         };
         out.push(Sample::new(&board, score, exact));
