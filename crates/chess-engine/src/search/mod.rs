@@ -180,6 +180,8 @@ struct RootMove {
     score: i32,
     prev_score: i32,
     pv: Vec<Move>,
+    /// What `score` is: exact, or a bound after the move failed low or high in its window.
+    bound: Bound,
     /// Nodes searched under this move in the current iteration.
     nodes: u64,
 }
@@ -339,6 +341,7 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
             score: -INFINITE,
             prev_score: -INFINITE,
             pv: vec![mv],
+            bound: Bound::Exact,
             nodes: 0,
         })
         .collect();
@@ -481,6 +484,8 @@ struct Worker<'a, 's> {
     root_depth: i32,
     completed_depth: i32,
     stopped: bool,
+    /// The last line reported for the best move (empty before any).
+    reported: Vec<Move>,
 }
 
 impl<'a, 's> Worker<'a, 's> {
@@ -520,6 +525,7 @@ impl<'a, 's> Worker<'a, 's> {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
+            reported: Vec::new(),
         }
     }
 
@@ -638,6 +644,9 @@ impl<'a, 's> Worker<'a, 's> {
             last_score = score;
             depth += 1;
         }
+        if self.id == 0 {
+            self.report_final();
+        }
         self.publish_nodes();
     }
 
@@ -646,18 +655,43 @@ impl<'a, 's> Worker<'a, 's> {
         self.root_moves[from..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
     }
 
-    fn report_if_slow(&self, depth: i32, score: i32, bound: Bound) {
+    fn report_if_slow(&mut self, depth: i32, score: i32, bound: Bound) {
         if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(3) {
-            self.reporter.info(&self.info(depth, 0, score, bound));
+            self.report(depth, 0, score, bound);
         }
     }
 
-    fn report_lines(&self, depth: i32) {
+    fn report_lines(&mut self, depth: i32) {
         for i in 0..self.multipv {
             let score = self.root_moves[i].score;
-            self.reporter
-                .info(&self.info(depth, i, score, Bound::Exact));
+            self.report(depth, i, score, Bound::Exact);
         }
+    }
+
+    fn report(&mut self, depth: i32, line: usize, score: i32, bound: Bound) {
+        if line == 0 {
+            self.reported.clone_from(&self.root_moves[0].pv);
+        }
+        self.reporter.info(&self.info(depth, line, score, bound));
+    }
+
+    /// When the search stops inside an iteration whose best line was never reported (a move
+    /// beat the previous best, failed high, or the best move's line changed, and the limit came
+    /// before the iteration ended), one more line reports it, so that the last line a GUI reads
+    /// is the one played: its move is `bestmove`, its second move the ponder move.
+    fn report_final(&mut self) {
+        let best = &self.root_moves[0];
+        if best.pv == self.reported {
+            return;
+        }
+        let (depth, score, bound) = if best.score != -INFINITE {
+            (self.root_depth, best.score, best.bound)
+        } else if best.prev_score != -INFINITE {
+            (self.completed_depth.max(1), best.prev_score, Bound::Exact)
+        } else {
+            return;
+        };
+        self.report(depth, 0, score, bound);
     }
 
     fn info(&self, depth: i32, line: usize, score: i32, bound: Bound) -> Info {
@@ -716,6 +750,7 @@ impl<'a, 's> Worker<'a, 's> {
     /// Searches the root moves from `pv_idx` on.
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let root = self.root;
+        let window_alpha = alpha;
         let mut best = -INFINITE;
         if let Some(nn) = &mut self.nnue {
             nn.refresh(0, &root);
@@ -760,6 +795,13 @@ impl<'a, 's> Worker<'a, 's> {
             let rm = &mut self.root_moves[i];
             if i == self.pv_idx || score > alpha {
                 rm.score = score;
+                rm.bound = if score <= window_alpha {
+                    Bound::Upper
+                } else if score >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
                 rm.pv.clear();
                 rm.pv.push(m);
                 rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);

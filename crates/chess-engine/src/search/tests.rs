@@ -369,3 +369,46 @@ fn network_search_is_consistent_and_deterministic() {
         assert_eq!(run(fen), run(fen), "{fen}");
     }
 }
+
+/// The last line reported before the search returns starts with the move it returns (GUIs and
+/// match runners such as fastchess read the two together). Node limits stop the searches at
+/// many points of an iteration: after a root move beat the previous best, during the re-search
+/// of a fail-high, between iterations.
+#[test]
+fn last_reported_line_starts_with_the_best_move() {
+    struct Last(Mutex<Option<Info>>);
+    impl Reporter for Last {
+        fn info(&self, info: &Info) {
+            *self.0.lock().unwrap() = Some(info.clone());
+        }
+    }
+    let fens = [
+        ply_chess::STARTPOS,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ];
+    let mut checked = 0;
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        for nodes in (1..=40).map(|k| 50 * k * k) {
+            let tt = TranspositionTable::new(1);
+            let last = Last(Mutex::new(None));
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let options = Options::default();
+            let r = search(&SearchJob {
+                reporter: &last,
+                ..SearchJob::new(&pos, &tt, &Control::new(), &limits, &options)
+            });
+            let info = last.0.into_inner().unwrap().expect("a line was reported");
+            assert_eq!(info.pv[0], r.best, "{fen} at {nodes} nodes: {info:?}");
+            assert_eq!(r.ponder, info.pv.get(1).copied(), "{fen} at {nodes} nodes");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 200);
+}
