@@ -66,3 +66,28 @@ pub fn emit_version() {
     };
     println!("cargo:rustc-env=PLY_VERSION={version}");
 }
+
+/// Whether `version` is a version string [`emit_version`] makes for `package` (the package
+/// version, alone or with `+<short commit>` of at least 7 hex digits): the programs' tests check
+/// their `PLY_VERSION` with it.
+pub fn is_version_of(version: &str, package: &str) -> bool {
+    let (base, commit) = version.split_once('+').unwrap_or((version, ""));
+    base == package
+        && commit.bytes().all(|b| b.is_ascii_hexdigit())
+        && (commit.is_empty() || commit.len() >= 7)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_version_of;
+
+    #[test]
+    fn version_strings() {
+        assert!(is_version_of("0.1.0", "0.1.0"));
+        assert!(is_version_of("0.1.0+1a2b3c4", "0.1.0"));
+        assert!(!is_version_of("0.1.0+1a2b", "0.1.0"));
+        assert!(!is_version_of("0.1.0+1a2b3cz", "0.1.0"));
+        assert!(!is_version_of("0.2.0+1a2b3c4", "0.1.0"));
+        assert!(!is_version_of("", "0.1.0"));
+    }
+}
