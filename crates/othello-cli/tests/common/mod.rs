@@ -59,17 +59,8 @@ pub fn path(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
 
-/// Whether `v` has the form of the program's version: `MAJOR.MINOR.PATCH`, optionally followed
-/// by `+` and a short commit hash (hexadecimal, at least 7 digits) when built from git.
+/// Whether `v` is the program's version: this package's version, optionally followed by `+`
+/// and a short commit hash when built from git (the rule of `ply_buildinfo::is_version_of`).
 pub fn is_version(v: &str) -> bool {
-    let (base, commit) = match v.split_once('+') {
-        Some((b, c)) => (b, Some(c)),
-        None => (v, None),
-    };
-    let parts: Vec<&str> = base.split('.').collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        && commit.is_none_or(|c| c.len() >= 7 && c.bytes().all(|b| b.is_ascii_hexdigit()))
+    ply_buildinfo::is_version_of(v, env!("CARGO_PKG_VERSION"))
 }
