@@ -250,6 +250,12 @@ def test_chess_tablebase_results(page, base_url):
         "() => document.getElementById('tb-result').textContent.startsWith('Tablebase: White wins')"
         " && document.getElementById('status').textContent.startsWith('Black')"
     )
+    # the move list is replaced when Black's probe answers, which may come after the status
+    # line changed: wait for the new list (its first entry a loss) before reading it all
+    page.wait_for_function(
+        "() => { const li = document.querySelectorAll('#tb-moves li');"
+        " return li.length > 0 && li[0].textContent.includes('loss'); }"
+    )
     assert all("loss" in t for t in page.locator("#tb-moves li").all_inner_texts())
     page.fill("#load-text", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     page.click("#load")
