@@ -122,7 +122,8 @@ impl Default for Options {
 /// One progress report (a UCI `info` line).
 #[derive(Clone, Debug)]
 pub struct Info {
-    /// Completed depth.
+    /// Depth of the iteration: a completed one for an exact score, the one in progress for a
+    /// bound (an aspiration failure, or the line played when the search stopped inside it).
     pub depth: i32,
     /// Deepest ply reached.
     pub seldepth: usize,

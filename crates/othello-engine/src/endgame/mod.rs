@@ -577,7 +577,7 @@ impl<K: EndgameKernel> Search<K> {
         let mut refuted = 0u64;
         // enhanced transposition cutoff: the children's buckets are fetched now and read
         // after the fastest-first scores are computed, which hides the memory latency
-        // (the hashes are computed twice: cheaper than a stack array of them at every node)
+        // (each child's hash is computed again for its probe rather than kept in an array)
         let etc = n >= ETC_DEPTH;
         if etc {
             for m in list.as_slice() {
