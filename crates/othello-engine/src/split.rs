@@ -1,12 +1,15 @@
 //! Young brothers wait (Edax's YBWC, `ybwc.c`), shared by the solver and the midgame tree: once
 //! the first move of a null-window node has failed to cut off, its other moves may be handed to
 //! idle threads. [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
-//! [`run`] searches it on the calling thread and the helpers it was granted.
+//! [`run`] searches it on the calling thread and the helpers it was granted. A move that cuts
+//! off raises the node's flag, and every thread still searching another of its moves (or a
+//! node split below it) sees it through its [`crate::watch::Watch`] and drops that work, as
+//! Edax's `node_stop_slaves` does.
 
 use crate::moveorder::Move;
 use crate::tt::NO_MOVE;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Lower than any score.
 const NO_SCORE: i32 = -1000;
@@ -53,7 +56,9 @@ pub(crate) struct Split<'a> {
     moves: &'a [Move],
     beta: i32,
     next: AtomicUsize,
-    cut: AtomicBool,
+    /// Raised by the first move that cuts off; the threads searching the node's other moves
+    /// watch it (through their [`crate::watch::Watch`]) and abandon them.
+    cut: Arc<AtomicBool>,
     best: Mutex<(i32, u8)>,
 }
 
@@ -64,9 +69,14 @@ impl<'a> Split<'a> {
             moves,
             beta,
             next: AtomicUsize::new(0),
-            cut: AtomicBool::new(false),
+            cut: Arc::new(AtomicBool::new(false)),
             best: Mutex::new((NO_SCORE, NO_MOVE)),
         }
+    }
+
+    /// The flag raised when a move cuts off.
+    pub(crate) fn cut_flag(&self) -> &Arc<AtomicBool> {
+        &self.cut
     }
 
     /// The next move to search; `None` once every move is taken or one has cut off.

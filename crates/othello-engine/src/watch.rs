@@ -1,5 +1,7 @@
-//! Abandoning a search: the abort flag shared by every thread of a search, and the deadline
-//! each search thread watches itself (the timer thread may be starved of CPU).
+//! Abandoning a search: the abort flag shared by every thread of a search, the deadline
+//! each search thread watches itself (the timer thread may be starved of CPU), and the cut
+//! flags of the split nodes a thread works under (a cut in one of them makes the rest of the
+//! thread's work there useless: Edax's `node_stop_slaves`).
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -18,6 +20,9 @@ pub struct Watch {
     pub deadline: Option<Instant>,
     /// Calls left before the next look at the clock.
     countdown: u32,
+    /// Cut flags of the split nodes this thread is searching under, outermost first: once one
+    /// is raised, the thread's results below that node are meaningless.
+    splits: Vec<Arc<AtomicBool>>,
 }
 
 impl Watch {
@@ -27,21 +32,34 @@ impl Watch {
             abort,
             deadline: None,
             countdown: POLL_NODES,
+            splits: Vec::new(),
         }
     }
 
-    /// The same flag and deadline for another thread, with its own countdown.
+    /// The same flag, deadline and split nodes for another thread, with its own countdown.
     pub fn share(&self) -> Watch {
         Watch {
             deadline: self.deadline,
+            splits: self.splits.clone(),
             ..Watch::new(Arc::clone(&self.abort))
         }
     }
 
-    /// True once the search must be abandoned.
+    /// True once the search must be abandoned: the whole search, or this thread's work under
+    /// a split node that another move has cut.
     #[inline(always)]
     pub fn aborted(&self) -> bool {
-        self.abort.load(Relaxed)
+        self.abort.load(Relaxed) || self.splits.iter().any(|c| c.load(Relaxed))
+    }
+
+    /// Enters a split node whose cut flag is `cut`.
+    pub(crate) fn enter_split(&mut self, cut: &Arc<AtomicBool>) {
+        self.splits.push(Arc::clone(cut));
+    }
+
+    /// Leaves the innermost split node.
+    pub(crate) fn leave_split(&mut self) {
+        self.splits.pop();
     }
 
     /// Abandons the search (every thread sharing the flag).
@@ -62,5 +80,30 @@ impl Watch {
             }
         }
         self.aborted()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_split_node_stops_the_threads_under_it_only() {
+        let mut w = Watch::new(Arc::new(AtomicBool::new(false)));
+        let outer = Arc::new(AtomicBool::new(false));
+        let inner = Arc::new(AtomicBool::new(false));
+        w.enter_split(&outer);
+        let mut helper = w.share();
+        helper.enter_split(&inner);
+        assert!(!w.aborted() && !helper.aborted());
+        inner.store(true, Relaxed);
+        assert!(helper.aborted(), "the helper works under the cut node");
+        assert!(!w.aborted(), "the owner of the outer node does not");
+        helper.leave_split();
+        assert!(!helper.aborted());
+        outer.store(true, Relaxed);
+        assert!(w.poll() && helper.aborted());
+        w.leave_split();
+        assert!(!w.aborted() && !w.abort.load(Relaxed));
     }
 }

@@ -651,19 +651,25 @@ impl<K: EndgameKernel> Search<K> {
         }
         self.n_empties -= 1;
         for i in 0..list.len() {
-            if i == 1 && n >= SPLIT_DEPTH && list.len() > 2 {
+            // young brothers wait: after the first move, whenever a thread is idle and two
+            // moves are left (Edax `node_split`: at every move, not only the second)
+            let helpers = match &self.pool {
+                Some(pool) if i >= 1 && n >= SPLIT_DEPTH && list.len() - i >= 2 => {
+                    pool.claim(list.len() - i - 1)
+                }
+                _ => 0,
+            };
+            if helpers > 0 {
+                // the pool is cloned only here: its count is shared by every thread
                 if let Some(pool) = self.pool.clone() {
-                    let helpers = pool.claim(list.len() - 2);
-                    if helpers > 0 {
-                        let rest = list.sorted_from(1);
-                        let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
-                        let (s, x) = K::eg_split(self, p, o, alpha, rest, helpers, &pool);
-                        if s > best {
-                            best = s;
-                            best_move = x;
-                        }
-                        break;
+                    let rest = list.sorted_from(i);
+                    let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
+                    let (s, x) = K::eg_split(self, p, o, alpha, rest, helpers, &pool);
+                    if s > best {
+                        best = s;
+                        best_move = x;
                     }
+                    break;
                 }
             }
             let m = list.pick(i);
@@ -719,6 +725,7 @@ impl<K: EndgameKernel> Search<K> {
         pool: &Pool,
     ) -> (i32, u8) {
         let shared = Split::new(moves, alpha + 1);
+        self.watch.enter_split(shared.cut_flag());
         let copies = (0..helpers).map(|_| self.helper()).collect();
         // the closures inherit this copy's target features
         let helper_nodes = split::run(
@@ -730,6 +737,7 @@ impl<K: EndgameKernel> Search<K> {
                 h.nodes
             },
         );
+        self.watch.leave_split();
         self.nodes += helper_nodes;
         shared.result()
     }
@@ -743,6 +751,10 @@ impl<K: EndgameKernel> Search<K> {
             let s = -self.with_played(x, |s| {
                 K::eg_nws_any(s, o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta)
             });
+            // a search stopped by a cut (here or above) or the abort flag has no score
+            if self.aborted() {
+                break;
+            }
             shared.record(s, m.x);
         }
     }

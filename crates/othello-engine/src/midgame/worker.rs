@@ -151,14 +151,11 @@ impl<K: Eval> Worker<K> {
     }
 
     /// Whether a null-window node to `depth` plies at `n` empties may split its moves between
-    /// threads: exact endgame nodes above the solver's handover (deep enough that a thread
-    /// start is small beside the work it takes).
+    /// threads: endgame nodes (exact or selective) above the solver's handover (deep enough
+    /// that a thread start is small beside the work it takes).
     #[inline(always)]
     fn may_split(&self, depth: u32, n: u32) -> bool {
-        depth >= n
-            && n > self.exact_handover
-            && self.sel == NO_SELECTIVITY
-            && self.eg.pool.is_some()
+        depth >= n && n > self.handover() && self.eg.pool.is_some()
     }
 
     /// A copy for a helper thread at a split node: same tables, weights, selectivity and flags.
@@ -525,19 +522,24 @@ impl<K: MidgameKernel> Worker<K> {
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
-            if i == 1 && list.len() > 2 && self.may_split(depth, n) {
+            // young brothers wait: after the first move, whenever a thread is idle and two
+            // moves are left (Edax `node_split`: at every move, not only the second)
+            let helpers = match &self.eg.pool {
+                Some(pool) if i >= 1 && list.len() - i >= 2 && self.may_split(depth, n) => {
+                    pool.claim(list.len() - i - 1)
+                }
+                _ => 0,
+            };
+            if helpers > 0 {
+                // the pool is cloned only here: its count is shared by every thread
                 if let Some(pool) = self.eg.pool.clone() {
-                    let helpers = pool.claim(list.len() - 2);
-                    if helpers > 0 {
-                        let rest = list.sorted_from(1);
-                        let (s, x) =
-                            K::mid_split(self, p, o, f, alpha, depth, rest, helpers, &pool);
-                        if s > best {
-                            best = s;
-                            best_move = x;
-                        }
-                        break;
+                    let rest = list.sorted_from(i);
+                    let (s, x) = K::mid_split(self, p, o, f, alpha, depth, rest, helpers, &pool);
+                    if s > best {
+                        best = s;
+                        best_move = x;
                     }
+                    break;
                 }
             }
             let m = list.pick(i);
@@ -593,6 +595,8 @@ impl<K: MidgameKernel> Worker<K> {
         pool: &Pool,
     ) -> (i32, u8) {
         let shared = Split::new(moves, alpha + 1);
+        self.watch.enter_split(shared.cut_flag());
+        self.eg.watch.enter_split(shared.cut_flag());
         let copies = (0..helpers).map(|_| self.helper()).collect();
         // the closures inherit this copy's target features
         let helper_nodes = split::run(
@@ -604,6 +608,8 @@ impl<K: MidgameKernel> Worker<K> {
                 h.nodes
             },
         );
+        self.watch.leave_split();
+        self.eg.watch.leave_split();
         self.nodes += helper_nodes;
         shared.result()
     }
@@ -631,6 +637,10 @@ impl<K: MidgameKernel> Worker<K> {
                 -beta,
                 depth - 1,
             );
+            // a search stopped by a cut (here or above) or the abort flag has no score
+            if self.aborted() {
+                break;
+            }
             shared.record(s, m.x);
         }
     }
