@@ -1,6 +1,7 @@
 //! Young brothers wait (Edax's YBWC, `ybwc.c`), shared by the solver and the midgame tree: once
-//! the first move of a null-window node has failed to cut off, its other moves may be handed to
-//! idle threads. [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
+//! the first move of a node has failed to cut off, its other moves may be handed to idle
+//! threads (at a principal-variation node each gets a null-window search at the node's current
+//! alpha, and a search with the full window when it beats it). [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
 //! [`run`] searches it on the calling thread and the helpers it was granted. A move that cuts
 //! off raises the node's flag, and every thread still searching another of its moves (or a
 //! node split below it) sees it through its [`crate::watch::Watch`] and drops that work, as
@@ -8,7 +9,8 @@
 
 use crate::moveorder::Move;
 use crate::tt::NO_MOVE;
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering::Relaxed};
+use ply_othello::Square;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Lower than any score.
@@ -59,19 +61,45 @@ pub(crate) struct Split<'a> {
     /// Raised by the first move that cuts off; the threads searching the node's other moves
     /// watch it (through their [`crate::watch::Watch`]) and abandon them.
     cut: Arc<AtomicBool>,
-    best: Mutex<(i32, u8)>,
+    /// The node's lower bound, raised by every score above it (principal-variation nodes).
+    alpha: AtomicI32,
+    best: Mutex<Best>,
+}
+
+/// The best move of a split node so far, with the line of the move that last raised alpha.
+struct Best {
+    score: i32,
+    x: u8,
+    line: Vec<Square>,
 }
 
 impl<'a> Split<'a> {
-    /// The node searching `moves` with the null window (`beta` - 1, `beta`).
-    pub(crate) fn new(moves: &'a [Move], beta: i32) -> Split<'a> {
+    /// The node searching `moves` with the window (`alpha`, `beta`): a null window when
+    /// `beta` is `alpha` + 1, else a principal-variation node whose threads re-search the moves
+    /// that beat the current alpha.
+    pub(crate) fn new(moves: &'a [Move], alpha: i32, beta: i32) -> Split<'a> {
         Split {
             moves,
             beta,
             next: AtomicUsize::new(0),
             cut: Arc::new(AtomicBool::new(false)),
-            best: Mutex::new((NO_SCORE, NO_MOVE)),
+            alpha: AtomicI32::new(alpha),
+            best: Mutex::new(Best {
+                score: NO_SCORE,
+                x: NO_MOVE,
+                line: Vec::new(),
+            }),
         }
+    }
+
+    /// The upper end of the window.
+    pub(crate) fn beta(&self) -> i32 {
+        self.beta
+    }
+
+    /// The lower end of the window now (the best score recorded above the first alpha).
+    pub(crate) fn alpha(&self) -> i32 {
+        self.alpha.load(Relaxed)
     }
 
     /// The flag raised when a move cuts off.
@@ -87,11 +115,18 @@ impl<'a> Split<'a> {
         self.moves.get(self.next.fetch_add(1, Relaxed)).copied()
     }
 
-    /// Records move `x`'s score `s` (from the node's side).
-    pub(crate) fn record(&self, s: i32, x: u8) {
+    /// Records move `x`'s score `s` (from the node's side), with its line when a
+    /// principal-variation search gave it (a score inside the window).
+    pub(crate) fn record(&self, s: i32, x: u8, line: &[Square]) {
         let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
-        if s > best.0 {
-            *best = (s, x);
+        if s > best.score {
+            best.score = s;
+            best.x = x;
+            if s > self.alpha.load(Relaxed) {
+                self.alpha.store(s, Relaxed);
+                best.line.clear();
+                best.line.extend_from_slice(line);
+            }
         }
         if s >= self.beta {
             self.cut.store(true, Relaxed);
@@ -100,7 +135,14 @@ impl<'a> Split<'a> {
 
     /// The best score and move recorded ([`NO_MOVE`] and a score below any if none was).
     pub(crate) fn result(&self) -> (i32, u8) {
-        *self.best.lock().unwrap_or_else(PoisonError::into_inner)
+        let best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        (best.score, best.x)
+    }
+
+    /// The line of the best move when it raised alpha (empty after a cut or for a null window).
+    pub(crate) fn line(&self) -> Vec<Square> {
+        let best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        best.line.clone()
     }
 }
 
@@ -157,26 +199,46 @@ mod tests {
     #[test]
     fn a_split_stops_handing_out_moves_after_a_cut() {
         let moves = [mv(1), mv(2), mv(3)];
-        let split = Split::new(&moves, 5);
+        let split = Split::new(&moves, 4, 5);
         assert_eq!(split.take().map(|m| m.x), Some(1));
-        split.record(3, 1);
+        split.record(3, 1, &[]);
         assert_eq!(split.take().map(|m| m.x), Some(2));
-        split.record(7, 2);
+        split.record(7, 2, &[]);
         assert!(split.take().is_none());
         assert_eq!(split.result(), (7, 2));
     }
 
     #[test]
+    fn a_principal_variation_split_keeps_the_line_that_raised_alpha() {
+        let moves = [mv(1), mv(2), mv(3), mv(4)];
+        let split = Split::new(&moves, 0, 10);
+        assert_eq!(split.beta(), 10);
+        split.record(-4, 1, &[]);
+        assert_eq!((split.alpha(), split.result()), (0, (-4, 1)));
+        assert!(split.line().is_empty(), "a fail-low has no line");
+        let line: Vec<Square> = Square::iter(0b10_0000_0100).collect();
+        split.record(6, 2, &line);
+        split.record(4, 3, &line[..1]);
+        assert_eq!(split.alpha(), 6);
+        assert_eq!(split.result(), (6, 2));
+        assert_eq!(split.line(), line);
+        assert!(split.take().is_some(), "no cut below beta");
+        split.record(12, 4, &[]);
+        assert_eq!(split.result(), (12, 4));
+        assert!(split.take().is_none(), "a score at beta cuts");
+    }
+
+    #[test]
     fn run_shares_the_moves_and_returns_the_slots() {
         let moves: Vec<Move> = (0..40).map(mv).collect();
-        let split = Split::new(&moves, 100);
+        let split = Split::new(&moves, 99, 100);
         let pool = Pool::new(3);
         let helpers = pool.claim(3);
         let searched = AtomicUsize::new(0);
         let search = || {
             let mut nodes = 0;
             while let Some(m) = split.take() {
-                split.record(i32::from(m.x), m.x);
+                split.record(i32::from(m.x), m.x, &[]);
                 searched.fetch_add(1, Relaxed);
                 nodes += 1;
             }

@@ -724,7 +724,7 @@ impl<K: EndgameKernel> Search<K> {
         helpers: usize,
         pool: &Pool,
     ) -> (i32, u8) {
-        let shared = Split::new(moves, alpha + 1);
+        let shared = Split::new(moves, alpha, alpha + 1);
         self.watch.enter_split(shared.cut_flag());
         let copies = (0..helpers).map(|_| self.helper()).collect();
         // the closures inherit this copy's target features
@@ -755,7 +755,7 @@ impl<K: EndgameKernel> Search<K> {
             if self.aborted() {
                 break;
             }
-            shared.record(s, m.x);
+            shared.record(s, m.x, &[]);
         }
     }
 }

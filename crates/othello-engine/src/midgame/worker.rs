@@ -240,19 +240,18 @@ pub(crate) trait MidgameKernel: RootKernel {
         p: u64,
         o: u64,
         f: &Features,
-        alpha: i32,
+        window: (i32, i32),
         depth: u32,
         moves: &[Move],
         helpers: usize,
         pool: &Pool,
-    ) -> (i32, u8);
+    ) -> (i32, u8, Vec<Square>);
     /// `Worker::split_worker` in this kernel's copy.
     fn mid_split_worker(
         w: &mut Worker<Self>,
         p: u64,
         o: u64,
         f: &Features,
-        alpha: i32,
         depth: u32,
         shared: &Split<'_>,
     );
@@ -534,7 +533,9 @@ impl<K: MidgameKernel> Worker<K> {
                 // the pool is cloned only here: its count is shared by every thread
                 if let Some(pool) = self.eg.pool.clone() {
                     let rest = list.sorted_from(i);
-                    let (s, x) = K::mid_split(self, p, o, f, alpha, depth, rest, helpers, &pool);
+                    let window = (alpha, beta);
+                    let (s, x, _) =
+                        K::mid_split(self, p, o, f, window, depth, rest, helpers, &pool);
                     if s > best {
                         best = s;
                         best_move = x;
@@ -579,8 +580,9 @@ impl<K: MidgameKernel> Worker<K> {
         best
     }
 
-    /// Searches `moves` (children of `p`/`o` with features `f`) to `depth` - 1 plies with
-    /// this thread and `helpers` more; returns the best score and move.
+    /// Searches `moves` (children of `p`/`o` with features `f`) to `depth` - 1 plies in the
+    /// window `(alpha, beta)` with this thread and `helpers` more; returns the best score and
+    /// move, and the move's line when it raised alpha.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn split_body(
@@ -588,13 +590,13 @@ impl<K: MidgameKernel> Worker<K> {
         p: u64,
         o: u64,
         f: &Features,
-        alpha: i32,
+        (alpha, beta): (i32, i32),
         depth: u32,
         moves: &[Move],
         helpers: usize,
         pool: &Pool,
-    ) -> (i32, u8) {
-        let shared = Split::new(moves, alpha + 1);
+    ) -> (i32, u8, Vec<Square>) {
+        let shared = Split::new(moves, alpha, beta);
         self.watch.enter_split(shared.cut_flag());
         self.eg.watch.enter_split(shared.cut_flag());
         let copies = (0..helpers).map(|_| self.helper()).collect();
@@ -602,46 +604,42 @@ impl<K: MidgameKernel> Worker<K> {
         let helper_nodes = split::run(
             pool,
             copies,
-            || K::mid_split_worker(self, p, o, f, alpha, depth, &shared),
+            || K::mid_split_worker(self, p, o, f, depth, &shared),
             |mut h: Self| {
-                K::mid_split_worker(&mut h, p, o, f, alpha, depth, &shared);
+                K::mid_split_worker(&mut h, p, o, f, depth, &shared);
                 h.nodes
             },
         );
         self.watch.leave_split();
         self.eg.watch.leave_split();
         self.nodes += helper_nodes;
-        shared.result()
+        let (s, x) = shared.result();
+        (s, x, shared.line())
     }
 
-    /// One thread's share of a split node: takes moves until none is left or one cut.
+    /// One thread's share of a split node: takes moves until none is left or one cut. Each
+    /// move gets a null-window search at the node's current alpha; at a principal-variation
+    /// node a move that beats it is searched again with the window from the alpha of then.
     #[inline(always)]
-    fn split_worker_body(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        depth: u32,
-        shared: &Split<'_>,
-    ) {
-        let beta = alpha + 1;
+    fn split_worker_body(&mut self, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
+        let beta = shared.beta();
+        let mut line = Vec::new();
         while let Some(m) = shared.take() {
             let x = m.x as usize;
+            let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
             let cf = self.k.update(f, x, m.flipped);
-            let s = -K::mid_nws(
-                self,
-                o ^ m.flipped,
-                p ^ m.flipped ^ bit(x),
-                &cf,
-                -beta,
-                depth - 1,
-            );
+            let a = shared.alpha();
+            let mut s = -K::mid_nws(self, cp, co, &cf, -a - 1, depth - 1);
+            line.clear();
+            if s > a && s < beta && !self.aborted() {
+                let a = shared.alpha();
+                s = -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut line);
+            }
             // a search stopped by a cut (here or above) or the abort flag has no score
             if self.aborted() {
                 break;
             }
-            shared.record(s, m.x);
+            shared.record(s, m.x, &line);
         }
     }
 
@@ -698,6 +696,32 @@ impl<K: MidgameKernel> Worker<K> {
         let mut a = alpha;
         let mut child = Vec::new();
         for i in 0..list.len() {
+            // the moves after the first may be shared as at a null-window node
+            let helpers = match &self.eg.pool {
+                Some(pool) if i >= 1 && list.len() - i >= 2 && self.may_split(depth, n) => {
+                    pool.claim(list.len() - i - 1)
+                }
+                _ => 0,
+            };
+            if helpers > 0 {
+                // the pool is cloned only here: its count is shared by every thread
+                if let Some(pool) = self.eg.pool.clone() {
+                    let rest = list.sorted_from(i);
+                    let (s, x, line) =
+                        K::mid_split(self, p, o, f, (a, beta), depth, rest, helpers, &pool);
+                    if self.aborted() {
+                        return alpha;
+                    }
+                    if s > best {
+                        best = s;
+                        best_move = x;
+                        if s > a {
+                            set_pv(pv, x, &line);
+                        }
+                    }
+                    break;
+                }
+            }
             let m = list.pick(i);
             let x = m.x as usize;
             let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
@@ -784,13 +808,13 @@ macro_rules! midgame_copy {
             /// The search's `split` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
             $(#[$attr])*
-            fn split(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
-                self.split_body(p, o, f, alpha, depth, moves, helpers, pool)
+            fn split(&mut self, p: u64, o: u64, f: &Features, window: (i32, i32), depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8, Vec<Square>) {
+                self.split_body(p, o, f, window, depth, moves, helpers, pool)
             }
             /// The search's `split_worker` compiled for this kernel.
             $(#[$attr])*
-            fn split_worker(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, shared: &Split<'_>) {
-                self.split_worker_body(p, o, f, alpha, depth, shared)
+            fn split_worker(&mut self, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
+                self.split_worker_body(p, o, f, depth, shared)
             }
             /// The search's `pvs` compiled for this kernel.
             #[allow(clippy::too_many_arguments)]
@@ -847,18 +871,18 @@ macro_rules! midgame_copy {
                 }
             }
             #[allow(clippy::too_many_arguments)]
-            fn mid_split(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
+            fn mid_split(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, window: (i32, i32), depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8, Vec<Square>) {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {
-                    w.split(p, o, f, alpha, depth, moves, helpers, pool)
+                    w.split(p, o, f, window, depth, moves, helpers, pool)
                 }
             }
-            fn mid_split_worker(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, shared: &Split<'_>) {
+            fn mid_split_worker(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
                 // SAFETY: see the impl comment.
                 #[allow(unused_unsafe)]
                 unsafe {
-                    w.split_worker(p, o, f, alpha, depth, shared)
+                    w.split_worker(p, o, f, depth, shared)
                 }
             }
             #[allow(clippy::too_many_arguments)]
