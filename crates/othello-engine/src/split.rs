@@ -52,6 +52,26 @@ impl Pool {
     }
 }
 
+/// Young brothers wait: before the `i`-th of a node's `len` moves (not the first, and with
+/// another left after it), the idle helpers of `pool` a node that `may_split` may hand its
+/// remaining moves to, with the pool (Edax `node_split`: tried before every move, not only the
+/// second). `None` when none is idle or the node may not split.
+#[inline(always)]
+pub(crate) fn claim(
+    pool: &Option<Arc<Pool>>,
+    i: usize,
+    len: usize,
+    may_split: bool,
+) -> Option<(Arc<Pool>, usize)> {
+    let pool = pool.as_ref()?;
+    if i == 0 || len - i < 2 || !may_split {
+        return None;
+    }
+    // the pool is cloned only when granted: its count is shared by every thread
+    let helpers = pool.claim(len - i - 1);
+    (helpers > 0).then(|| (Arc::clone(pool), helpers))
+}
+
 /// The moves of one split node, taken in order by the threads working on it, and the best
 /// score found so far.
 pub(crate) struct Split<'a> {

@@ -651,26 +651,16 @@ impl<K: EndgameKernel> Search<K> {
         }
         self.n_empties -= 1;
         for i in 0..list.len() {
-            // young brothers wait: after the first move, whenever a thread is idle and two
-            // moves are left (Edax `node_split`: at every move, not only the second)
-            let helpers = match &self.pool {
-                Some(pool) if i >= 1 && n >= SPLIT_DEPTH && list.len() - i >= 2 => {
-                    pool.claim(list.len() - i - 1)
+            let may_split = n >= SPLIT_DEPTH;
+            if let Some((pool, helpers)) = split::claim(&self.pool, i, list.len(), may_split) {
+                let rest = list.sorted_from(i);
+                let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
+                let (s, x) = K::eg_split(self, p, o, alpha, rest, helpers, &pool);
+                if s > best {
+                    best = s;
+                    best_move = x;
                 }
-                _ => 0,
-            };
-            if helpers > 0 {
-                // the pool is cloned only here: its count is shared by every thread
-                if let Some(pool) = self.pool.clone() {
-                    let rest = list.sorted_from(i);
-                    let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
-                    let (s, x) = K::eg_split(self, p, o, alpha, rest, helpers, &pool);
-                    if s > best {
-                        best = s;
-                        best_move = x;
-                    }
-                    break;
-                }
+                break;
             }
             let m = list.pick(i);
             if m.score == REFUTED {

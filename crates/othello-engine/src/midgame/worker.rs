@@ -521,27 +521,16 @@ impl<K: MidgameKernel> Worker<K> {
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
-            // young brothers wait: after the first move, whenever a thread is idle and two
-            // moves are left (Edax `node_split`: at every move, not only the second)
-            let helpers = match &self.eg.pool {
-                Some(pool) if i >= 1 && list.len() - i >= 2 && self.may_split(depth, n) => {
-                    pool.claim(list.len() - i - 1)
+            let may_split = self.may_split(depth, n);
+            if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
+                let rest = list.sorted_from(i);
+                let window = (alpha, beta);
+                let (s, x, _) = K::mid_split(self, p, o, f, window, depth, rest, helpers, &pool);
+                if s > best {
+                    best = s;
+                    best_move = x;
                 }
-                _ => 0,
-            };
-            if helpers > 0 {
-                // the pool is cloned only here: its count is shared by every thread
-                if let Some(pool) = self.eg.pool.clone() {
-                    let rest = list.sorted_from(i);
-                    let window = (alpha, beta);
-                    let (s, x, _) =
-                        K::mid_split(self, p, o, f, window, depth, rest, helpers, &pool);
-                    if s > best {
-                        best = s;
-                        best_move = x;
-                    }
-                    break;
-                }
+                break;
             }
             let m = list.pick(i);
             let x = m.x as usize;
@@ -696,31 +685,22 @@ impl<K: MidgameKernel> Worker<K> {
         let mut a = alpha;
         let mut child = Vec::new();
         for i in 0..list.len() {
-            // the moves after the first may be shared as at a null-window node
-            let helpers = match &self.eg.pool {
-                Some(pool) if i >= 1 && list.len() - i >= 2 && self.may_split(depth, n) => {
-                    pool.claim(list.len() - i - 1)
+            let may_split = self.may_split(depth, n);
+            if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
+                let rest = list.sorted_from(i);
+                let (s, x, line) =
+                    K::mid_split(self, p, o, f, (a, beta), depth, rest, helpers, &pool);
+                if self.aborted() {
+                    return alpha;
                 }
-                _ => 0,
-            };
-            if helpers > 0 {
-                // the pool is cloned only here: its count is shared by every thread
-                if let Some(pool) = self.eg.pool.clone() {
-                    let rest = list.sorted_from(i);
-                    let (s, x, line) =
-                        K::mid_split(self, p, o, f, (a, beta), depth, rest, helpers, &pool);
-                    if self.aborted() {
-                        return alpha;
+                if s > best {
+                    best = s;
+                    best_move = x;
+                    if s > a {
+                        set_pv(pv, x, &line);
                     }
-                    if s > best {
-                        best = s;
-                        best_move = x;
-                        if s > a {
-                            set_pv(pv, x, &line);
-                        }
-                    }
-                    break;
                 }
+                break;
             }
             let m = list.pick(i);
             let x = m.x as usize;
