@@ -1,8 +1,9 @@
 //! Young brothers wait (Edax's YBWC, `ybwc.c`), shared by the solver and the midgame tree: once
 //! the first move of a node has failed to cut off, its other moves may be handed to idle
 //! threads (at a principal-variation node each gets a null-window search at the node's current
-//! alpha, and a search with the full window when it beats it). [`Pool`] counts the idle threads, [`Split`] is the node the threads share, and
-//! [`run`] searches it on the calling thread and the helpers it was granted. A move that cuts
+//! alpha, and a search with the full window when it beats it). [`Pool`] counts the idle
+//! threads, [`Split`] is the node the threads share, and [`run`] searches it on the calling
+//! thread and the helpers it was granted. A move that cuts
 //! off raises the node's flag, and every thread still searching another of its moves (or a
 //! node split below it) sees it through its [`crate::watch::Watch`] and drops that work, as
 //! Edax's `node_stop_slaves` does.
@@ -159,10 +160,14 @@ impl<'a> Split<'a> {
         (best.score, best.x)
     }
 
-    /// The line of the best move when it raised alpha (empty after a cut or for a null window).
-    pub(crate) fn line(&self) -> Vec<Square> {
-        let best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
-        best.line.clone()
+    /// The node's outcome once its threads are done: [`Split::result`] and the line of the
+    /// best move when it raised alpha (empty after a cut or for a null window).
+    pub(crate) fn into_outcome(self) -> (i32, u8, Vec<Square>) {
+        let best = self
+            .best
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        (best.score, best.x, best.line)
     }
 }
 
@@ -235,17 +240,17 @@ mod tests {
         assert_eq!(split.beta(), 10);
         split.record(-4, 1, &[]);
         assert_eq!((split.alpha(), split.result()), (0, (-4, 1)));
-        assert!(split.line().is_empty(), "a fail-low has no line");
         let line: Vec<Square> = Square::iter(0b10_0000_0100).collect();
         split.record(6, 2, &line);
         split.record(4, 3, &line[..1]);
         assert_eq!(split.alpha(), 6);
         assert_eq!(split.result(), (6, 2));
-        assert_eq!(split.line(), line);
         assert!(split.take().is_some(), "no cut below beta");
+        assert_eq!(split.into_outcome(), (6, 2, line));
+        let split = Split::new(&moves, 0, 10);
         split.record(12, 4, &[]);
-        assert_eq!(split.result(), (12, 4));
         assert!(split.take().is_none(), "a score at beta cuts");
+        assert_eq!(split.into_outcome(), (12, 4, Vec::new()));
     }
 
     #[test]

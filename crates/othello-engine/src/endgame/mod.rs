@@ -650,8 +650,8 @@ impl<K: EndgameKernel> Search<K> {
             list.demote(refuted);
         }
         self.n_empties -= 1;
+        let may_split = n >= SPLIT_DEPTH;
         for i in 0..list.len() {
-            let may_split = n >= SPLIT_DEPTH;
             if let Some((pool, helpers)) = split::claim(&self.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
                 let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];

@@ -520,8 +520,8 @@ impl<K: MidgameKernel> Worker<K> {
         );
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
+        let may_split = self.may_split(depth, n);
         for i in 0..list.len() {
-            let may_split = self.may_split(depth, n);
             if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
                 let window = (alpha, beta);
@@ -602,8 +602,7 @@ impl<K: MidgameKernel> Worker<K> {
         self.watch.leave_split();
         self.eg.watch.leave_split();
         self.nodes += helper_nodes;
-        let (s, x) = shared.result();
-        (s, x, shared.line())
+        shared.into_outcome()
     }
 
     /// One thread's share of a split node: takes moves until none is left or one cut. Each
@@ -684,8 +683,8 @@ impl<K: MidgameKernel> Worker<K> {
         let mut best_move = NO_MOVE;
         let mut a = alpha;
         let mut child = Vec::new();
+        let may_split = self.may_split(depth, n);
         for i in 0..list.len() {
-            let may_split = self.may_split(depth, n);
             if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
                 let (s, x, line) =
