@@ -59,8 +59,14 @@ pub fn budget(limits: &Limits, n_empties: u32) -> Budget {
     b
 }
 
-/// Polls the caller's stop flag and the hard limit about every millisecond and raises
-/// `abort` when either fires; returns when `done` is set.
+/// How often the timer looks at the stop flag when no hard limit is set: a stop request is
+/// answered within this time, and an unlimited solve is not woken a thousand times a second
+/// (the timer shares a core with the search when both are pinned to one).
+const STOP_POLL: Duration = Duration::from_millis(5);
+
+/// Polls the caller's stop flag and the hard limit (about every millisecond while a hard
+/// limit is set, every [`STOP_POLL`] otherwise) and raises `abort` when either fires;
+/// returns when `done` is set.
 pub fn run_timer(
     start: Instant,
     hard: Option<Duration>,
@@ -73,7 +79,7 @@ pub fn run_timer(
             abort.store(true, Relaxed);
             return;
         }
-        let wait = hard.map_or(Duration::from_millis(1), |h| {
+        let wait = hard.map_or(STOP_POLL, |h| {
             h.saturating_sub(start.elapsed())
                 .min(Duration::from_millis(1))
         });
