@@ -508,7 +508,10 @@ impl<K: MidgameKernel> Worker<K> {
             failed_low = e.upper < alpha;
             hash_moves = e.moves;
         }
-        if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
+        // no probable cut where the window asks whether one side is wiped out (alpha -64 or
+        // 63): the evaluation stops at 63 discs, so a shallow search cannot tell 63 from the
+        // 64 that only a real end of the game gives
+        if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH && (-63..63).contains(&alpha) {
             if let Some(s) = K::mid_probcut(self, p, o, f, alpha, depth, n) {
                 return s;
             }
