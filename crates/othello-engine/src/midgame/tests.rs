@@ -472,3 +472,31 @@ fn engine_is_send_and_levels_drive_the_schedule() {
     );
     assert_eq!(s.last().unwrap().depth, 6);
 }
+
+/// FFO #59 (34 empties, Black to move wipes White out with H4, G8 or E8): the wipe-out lies
+/// within a 16-ply selective search, whose score must therefore be the 64 of a real end of the
+/// game. A probable cut at the null window (−64, −63) used to take each wipe-out for a 63 (the
+/// evaluation stops there), so the root stayed at 63 and the exact stage then needed 110 M
+/// nodes instead of 10 M.
+#[test]
+fn a_wipe_out_within_the_selective_depth_scores_64() {
+    let _g = serial();
+    let line = "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X";
+    let pos = ply_othello::parse_obf_line(line)
+        .expect("a valid OBF line")
+        .expect("not a comment")
+        .position;
+    let b = pos.board;
+    for depth in [16u8, 17] {
+        let o = think(
+            &mut engine(),
+            b.player(),
+            b.opponent(),
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(o.score, 64, "depth {depth}: {o:?}");
+    }
+}
