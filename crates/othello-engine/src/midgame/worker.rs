@@ -87,16 +87,24 @@ pub struct Worker<K: Kernel> {
 }
 
 /// Empties up to which an exact endgame search below a root at `root_empties` hands over to
-/// the solver: [`EXACT_HANDOVER`], or [`DEEP_EXACT_HANDOVER`] from [`DEEP_ROOT`] empties (there
-/// the solver's cheaper nodes outweigh the midgame tree's better ordering two plies higher: FFO
-/// #45-49 −2.0 % nodes; below, #40-44 and the engine's own solves would pay +1 % and +7 %).
+/// the solver: [`EXACT_HANDOVER`], or from [`DEEP_ROOT`] empties [`DEEP_EXACT_HANDOVER`] or
+/// [`DEEP_HANDOVER_PLIES`] below the root, whichever is more. The solver's cheaper nodes
+/// outweigh the midgame tree's better ordering two plies higher at 24-26 empties (FFO #45-49
+/// −2.0 % nodes; below, #40-44 and the engine's own solves would pay +1 % and +7 %), and
+/// deeper roots gain from handing over still higher: FFO #58 (30 empties) 3.28 G nodes at 18,
+/// 2.57 G at 20, 2.06 G at 22, 1.87 G at 24, 1.91 G at 26; #57 (30) 3.07 G, 2.86 G, 2.75 G at
+/// 22, 2.85 G at 24; but #45-49 (24-26) 705 M at 18, 763 M at 20, 882 M at 22.
 pub(crate) fn exact_handover(root_empties: u32) -> u32 {
     if root_empties >= DEEP_ROOT {
-        DEEP_EXACT_HANDOVER
+        DEEP_EXACT_HANDOVER.max(root_empties - DEEP_HANDOVER_PLIES)
     } else {
         EXACT_HANDOVER
     }
 }
+
+/// Roots of more than [`DEEP_EXACT_HANDOVER`] + this many empties (27 and more) hand over to
+/// the solver this many plies below the root (see [`exact_handover`]).
+pub const DEEP_HANDOVER_PLIES: u32 = 8;
 
 impl<K: Eval> Worker<K> {
     /// A worker on shared tables; the solver shares `abort` so one flag stops both.
