@@ -33,7 +33,7 @@ use std::time::Instant;
 
 /// Up to this many empties an endgame search at a selectivity below 100% hands over to the
 /// exact solver (cuts buy little there); roots of 27+ empties hand over as many empties higher
-/// as their exact stage does above [`DEEP_EXACT_HANDOVER`] (see [`exact_handover`]).
+/// as their exact stage does above [`DEEP_EXACT_HANDOVER`] (see [`exact_handover`]): at most 16.
 pub const END_MPC_MIN: u32 = 12;
 
 /// Up to this many empties an exact endgame search hands over to the solver; above it the
@@ -94,14 +94,21 @@ pub struct Worker<K: Kernel> {
 /// −2.0 % nodes; below, #40-44 and the engine's own solves would pay +1 % and +7 %), and
 /// deeper roots gain from handing over still higher: FFO #58 (30 empties) 3.28 G nodes at 18,
 /// 2.57 G at 20, 2.06 G at 22, 1.87 G at 24, 1.91 G at 26; #57 (30) 3.07 G, 2.86 G, 2.75 G at
-/// 22, 2.85 G at 24; but #45-49 (24-26) 705 M at 18, 763 M at 20, 882 M at 22.
+/// 22, 2.85 G at 24; but #45-49 (24-26) 705 M at 18, 763 M at 20, 882 M at 22. Never above
+/// [`MAX_EXACT_HANDOVER`], the highest measured: the solver orders its nodes by a one-ply search
+/// at most, too little for the top of a deeper tree.
 pub(crate) fn exact_handover(root_empties: u32) -> u32 {
     if root_empties >= DEEP_ROOT {
-        DEEP_EXACT_HANDOVER.max(root_empties - DEEP_HANDOVER_PLIES)
+        DEEP_EXACT_HANDOVER
+            .max(root_empties - DEEP_HANDOVER_PLIES)
+            .min(MAX_EXACT_HANDOVER)
     } else {
         EXACT_HANDOVER
     }
 }
+
+/// The highest hand-over of [`exact_handover`] (reached at 30 empties).
+pub const MAX_EXACT_HANDOVER: u32 = 22;
 
 /// Roots of more than [`DEEP_EXACT_HANDOVER`] + this many empties (27 and more) hand over to
 /// the solver this many plies below the root (see [`exact_handover`]).
