@@ -442,6 +442,12 @@ impl<K: MidgameKernel> Worker<K> {
         depth: u32,
         n: u32,
     ) -> Option<i32> {
+        // no probable cut where the window asks whether one side is wiped out (alpha -64 or
+        // 63): evaluations stop at EVAL_BOUND, so a shallow search cannot tell 63 from the 64
+        // that only a real end of the game gives
+        if !(-EVAL_BOUND..EVAL_BOUND).contains(&alpha) {
+            return None;
+        }
         let (d, fit) = if depth >= n {
             mpc::endgame(n)
         } else {
@@ -526,10 +532,7 @@ impl<K: MidgameKernel> Worker<K> {
             failed_low = e.upper < alpha;
             hash_moves = e.moves;
         }
-        // no probable cut where the window asks whether one side is wiped out (alpha -64 or
-        // 63): the evaluation stops at 63 discs, so a shallow search cannot tell 63 from the
-        // 64 that only a real end of the game gives
-        if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH && (-63..63).contains(&alpha) {
+        if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
             if let Some(s) = K::mid_probcut(self, p, o, f, alpha, depth, n) {
                 return s;
             }
