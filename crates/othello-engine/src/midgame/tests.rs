@@ -500,3 +500,55 @@ fn a_wipe_out_within_the_selective_depth_scores_64() {
         assert_eq!(o.score, 64, "depth {depth}: {o:?}");
     }
 }
+
+#[test]
+fn pv_extension_follows_edax_steps() {
+    // none below 10 plies or at the end, then 10, 12, 14 and 16 empties
+    let want = [
+        (9, 0),
+        (10, 10),
+        (12, 10),
+        (13, 12),
+        (18, 12),
+        (19, 14),
+        (24, 14),
+        (25, 16),
+    ];
+    for (depth, ext) in want {
+        assert_eq!(super::worker::pv_extension(depth, 40), ext, "depth {depth}");
+    }
+    assert_eq!(super::worker::pv_extension(20, 20), 0);
+    assert_eq!(super::worker::pv_extension(30, 26), 0);
+}
+
+#[test]
+fn a_midgame_iteration_resolves_its_line_to_the_end() {
+    // 12 plies from 22 empties end at 10: the PV extension solves the line from there, so the
+    // principal variation is a whole game's end (without it, 12 moves and an evaluation)
+    let _serial = serial();
+    let mut rng = XorShift64::new(0x9e37_0012);
+    for _ in 0..3 {
+        let (p0, o0) = playable_position(&mut rng, 22);
+        let limits = Limits {
+            depth: Some(12),
+            ..Limits::default()
+        };
+        let out = think(&mut engine(), p0, o0, &limits);
+        assert!(!out.exact, "a midgame search is not exact");
+        let (mut p, mut o) = (p0, o0);
+        for sq in &out.pv {
+            if *sq != Square::PASS {
+                let x = sq.index();
+                let f = Portable.flip(x, p, o);
+                assert_ne!(f, 0, "legal move in the line");
+                (p, o) = (p ^ f ^ bit(x), o ^ f);
+            }
+            (p, o) = (o, p);
+        }
+        assert!(
+            Portable.moves(p, o) == 0 && Portable.moves(o, p) == 0,
+            "the line ends the game: {:?}",
+            out.pv
+        );
+    }
+}

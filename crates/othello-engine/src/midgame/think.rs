@@ -5,7 +5,7 @@
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer, Budget};
-use super::worker::{exact_handover, Searches, Worker};
+use super::worker::{exact_handover, pv_extension, Searches, Worker};
 use crate::bits::bit;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
@@ -251,6 +251,7 @@ fn iterate<K: Searches>(
 ) -> Option<Iteration> {
     w.sel = stage.sel;
     let depth = stage.depth;
+    w.pv_extension = pv_extension(depth, root.n);
     let exact = stage.sel == NO_SELECTIVITY && depth >= root.n;
     let ms = |m: &RootMove| MoveScore {
         square: square(m.x),

@@ -85,6 +85,26 @@ pub struct Worker<K: Kernel> {
     pub(crate) node_limit: u64,
     /// Empties from which exact endgame nodes go to the solver ([`exact_handover`]).
     pub(crate) exact_handover: u32,
+    /// Principal-variation nodes with at most this many empties are searched to the end
+    /// ([`pv_extension`]; 0: none).
+    pub(crate) pv_extension: u32,
+}
+
+/// Empties up to which the principal-variation nodes of a midgame iteration to `depth` plies
+/// at a root of `root_empties` are searched to the end of the game instead of to their depth
+/// (Edax's PV extension): none for shallow iterations (9 plies or less) and for endgame
+/// stages, then 10, 12, 14 and 16 empties as the iteration deepens. The line the iteration
+/// believes in is then resolved by the end of the game, not by the evaluation a few plies
+/// before it.
+pub(crate) fn pv_extension(depth: u32, root_empties: u32) -> u32 {
+    match depth {
+        _ if depth >= root_empties => 0,
+        0..=9 => 0,
+        10..=12 => 10,
+        13..=18 => 12,
+        19..=24 => 14,
+        _ => 16,
+    }
 }
 
 /// Empties up to which an exact endgame search below a root at `root_empties` hands over to
@@ -130,6 +150,7 @@ impl<K: Eval> Worker<K> {
             watch: Watch::new(abort),
             node_limit: u64::MAX,
             exact_handover: EXACT_HANDOVER,
+            pv_extension: 0,
         }
     }
 
@@ -188,6 +209,7 @@ impl<K: Eval> Worker<K> {
             watch: self.watch.share(),
             node_limit: u64::MAX,
             exact_handover: self.exact_handover,
+            pv_extension: self.pv_extension,
         }
     }
 
@@ -671,6 +693,7 @@ impl<K: MidgameKernel> Worker<K> {
         let k = self.k;
         pv.clear();
         let n = 64 - (p | o).count_ones();
+        let depth = if n <= self.pv_extension { n } else { depth };
         if depth >= n && n <= self.handover() {
             return K::mid_solve_pvs(self, p, o, alpha, beta, pv);
         }
