@@ -46,6 +46,9 @@ pub const DEEP_EXACT_HANDOVER: u32 = 18;
 /// Roots with at least this many empties hand over at [`DEEP_EXACT_HANDOVER`].
 pub const DEEP_ROOT: u32 = 24;
 
+/// Null-window nodes deeper than this try the enhanced transposition cutoff (Edax's value).
+const ETC_MIN_DEPTH: u32 = 5;
+
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
 
@@ -564,6 +567,25 @@ impl<K: MidgameKernel> Worker<K> {
         K::mid_order(
             self, &mut list, p, o, f, hash_moves, failed_low, depth, n, alpha,
         );
+        // enhanced transposition cutoff (Edax's `search_ETC_NWS`): a child whose stored upper
+        // bound, deep and selective enough, already refutes the window cuts this node
+        if depth > ETC_MIN_DEPTH {
+            for m in list.as_slice() {
+                let x = m.x as usize;
+                let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
+                if let Some(e) = self.tt.probe(k.hash(cp, co), cp, co) {
+                    if u32::from(e.depth) + 1 >= depth
+                        && e.selectivity >= self.sel
+                        && -e.upper >= beta
+                    {
+                        let s = -e.upper;
+                        self.tt
+                            .store(hash, p, o, depth as u8, self.sel, alpha, beta, s, m.x, 0);
+                        return s;
+                    }
+                }
+            }
+        }
         let mut best = -SCORE_INF;
         let mut best_move = NO_MOVE;
         let may_split = self.may_split(depth, n);
