@@ -49,6 +49,10 @@ pub const DEEP_ROOT: u32 = 24;
 /// Null-window nodes deeper than this try the enhanced transposition cutoff (Edax's value).
 const ETC_MIN_DEPTH: u32 = 5;
 
+// The cutoff reads the solver's table for the children it takes over, hashed as the midgame
+// hashes them: the solver keys positions by their solid discs only below every hand-over.
+const _: () = assert!(crate::endgame::SOLID_DEPTH < END_MPC_MIN);
+
 /// Evaluation scores are kept inside this bound so they never look like proven results.
 const EVAL_BOUND: i32 = 63;
 
@@ -570,14 +574,19 @@ impl<K: MidgameKernel> Worker<K> {
         // enhanced transposition cutoff (Edax's `search_ETC_NWS`): a child whose stored upper
         // bound, deep and selective enough, already refutes the window cuts this node
         if depth > ETC_MIN_DEPTH {
+            // children the solver takes over have their exact bounds in its own table (keyed
+            // as here: the solver's solid-disc keys start below any hand-over)
+            let solved = depth >= n && n - 1 <= self.handover();
+            let (tt, sel) = if solved {
+                (&self.eg.tt, 0)
+            } else {
+                (&self.tt, self.sel)
+            };
             for m in list.as_slice() {
                 let x = m.x as usize;
                 let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
-                if let Some(e) = self.tt.probe(k.hash(cp, co), cp, co) {
-                    if u32::from(e.depth) + 1 >= depth
-                        && e.selectivity >= self.sel
-                        && -e.upper >= beta
-                    {
+                if let Some(e) = tt.probe(k.hash(cp, co), cp, co) {
+                    if u32::from(e.depth) + 1 >= depth && e.selectivity >= sel && -e.upper >= beta {
                         let s = -e.upper;
                         self.tt
                             .store(hash, p, o, depth as u8, self.sel, alpha, beta, s, m.x, 0);
