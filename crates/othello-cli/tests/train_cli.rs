@@ -1,6 +1,6 @@
 //! `ply-othello train` end to end on a few WTHOR games: both pattern sets fit and write weights
 //! that `eval` reads, weights with the extra kinds are refused as `eval.dat`, candidate shapes
-//! cannot be written, and test positions are left out of training.
+//! cannot be written, test positions are left out of training, and `--dedup` merges repeats.
 
 mod common;
 
@@ -107,4 +107,48 @@ fn train_writes_both_sets_and_keeps_test_positions_out() {
         "{}",
         text(&out)
     );
+}
+
+#[test]
+fn dedup_merges_label_positions_repeated_up_to_symmetry() {
+    let scratch = ply_testkit::Scratch::new("othello-train-dedup");
+    let labels = scratch.file("labels.txt");
+    // after d3 and after f5 (the same position up to symmetry, White to move), three times in
+    // all, and after d3 c5 once: 4 lines, 2 positions
+    let d3 = "-------------------X-------XX------XO--------------------------- O";
+    let f5 = "---------------------------OX------XXX-------------------------- O";
+    let c5 = "-------------------X-------XX-----OOO--------------------------- X";
+    std::fs::write(
+        &labels,
+        format!("{d3} 4 0 played\n{f5} 8 1 played\n{d3} 6 2 played\n{c5} -2 3 played\n"),
+    )
+    .unwrap();
+    let run = |dedup: bool| {
+        let mut args = vec![
+            "train",
+            "--labels",
+            path(&labels),
+            "--quiet",
+            "--stages",
+            "23",
+            "--epochs-first",
+            "2",
+            "--epochs",
+            "2",
+        ];
+        if dedup {
+            args.push("--dedup");
+        }
+        ply(&args)
+    };
+    let out = run(true);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("--dedup: 4 label-file positions, 2 after merging 2 repeats"),
+        "{}",
+        text(&out)
+    );
+    let out = run(false);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(!text(&out).contains("--dedup"), "{}", text(&out));
 }

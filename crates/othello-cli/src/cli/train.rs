@@ -109,6 +109,11 @@ pub struct TrainArgs {
     /// Stop once the label file is written.
     #[arg(long)]
     labels_only: bool,
+    /// Merge the label files' positions that repeat up to the 8 symmetries into one, labelled
+    /// with their mean (exact labels, when some are, outweigh game results); deterministic
+    /// self-play repeats whole games. WTHOR's positions are not merged.
+    #[arg(long)]
+    dedup: bool,
     /// Below this many empties, train only on exact labels (solver label files); 0 = off.
     #[arg(long, default_value_t = 0)]
     exact_below: u8,
@@ -131,6 +136,7 @@ pub fn run(a: &TrainArgs) -> Result<ExitCode, CliError> {
             labels: a.labels.clone(),
             label_repeat: a.label_repeat,
             exact_below: a.exact_below,
+            dedup: a.dedup,
         },
         solving: SolveOptions {
             exact_empties: a.exact_empties.clone(),

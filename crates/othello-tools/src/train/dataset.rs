@@ -139,6 +139,55 @@ impl Dataset {
     }
 }
 
+/// Merges the samples that are the same position up to the 8 symmetries into one, labelled
+/// with the mean of their labels (rounded to the nearest disc; of the exact labels only, when
+/// some are exact, and then exact). Deterministic self-play repeats whole games (every short
+/// random opening that two games share leads to the same moves and the same final score), so
+/// without this a handful of positions would weigh thousands of times; positions reached by
+/// different games get the average of their results, a less noisy label. Keeps the first
+/// occurrence's order; returns how many samples were merged away.
+pub fn merge_symmetric(samples: &mut Vec<Sample>) -> usize {
+    use std::collections::hash_map::Entry;
+    let before = samples.len();
+    /// Of one canonical position: its index in `out`, label sums and counts (game, exact).
+    type Repeats = (usize, [i64; 2], [u32; 2]);
+    let mut seen: std::collections::HashMap<(u64, u64), Repeats> =
+        std::collections::HashMap::with_capacity(samples.len());
+    let mut out: Vec<Sample> = Vec::with_capacity(samples.len());
+    for s in samples.drain(..) {
+        let c = s.board.canonical().0;
+        let e = usize::from(s.exact);
+        match seen.entry((c.player(), c.opponent())) {
+            Entry::Occupied(mut o) => {
+                let (_, sum, n) = o.get_mut();
+                sum[e] += i64::from(s.label);
+                n[e] += 1;
+            }
+            Entry::Vacant(v) => {
+                let (mut sum, mut n) = ([0; 2], [0; 2]);
+                sum[e] = i64::from(s.label);
+                n[e] = 1;
+                v.insert((out.len(), sum, n));
+                out.push(s);
+            }
+        }
+    }
+    for (i, sum, n) in seen.into_values() {
+        let (sum, n, exact) = if n[1] > 0 {
+            (sum[1], i64::from(n[1]), true)
+        } else {
+            (sum[0], i64::from(n[0]), false)
+        };
+        // round half away from zero, so that a symmetric pair of labels stays symmetric
+        let mean = (2 * sum + sum.signum() * n) / (2 * n);
+        out[i].label = mean.clamp(-64, 64) as i8;
+        out[i].exact = exact;
+    }
+    let merged = before - out.len();
+    *samples = out;
+    merged
+}
+
 /// Errors reading a label file.
 #[derive(Debug, thiserror::Error)]
 pub enum LabelError {
@@ -259,5 +308,44 @@ mod tests {
         assert_eq!((s[0].label, s[0].exact, s[0].empties), (6, true, 6));
         std::fs::write(&dir, format!("{obf};\n")).unwrap();
         assert!(matches!(read_labels(&dir), Err(LabelError::Syntax(_, 1))));
+    }
+
+    #[test]
+    fn symmetric_repeats_merge_into_their_mean_label() {
+        let mut b = Board::start();
+        b.play(19); // d3
+        let other = {
+            let mut o = Board::start();
+            o.play(37); // f5: the same position up to symmetry
+            o
+        };
+        assert_ne!(b, other);
+        let mut c = b;
+        c.play(18); // c3, another position
+        let mut samples = vec![
+            Sample::new(&b, 4, false),
+            Sample::new(&c, -7, false),
+            Sample::new(&other, 9, false),
+            Sample::new(&b, 2, false),
+            Sample::new(&c, -8, false),
+        ];
+        assert_eq!(merge_symmetric(&mut samples), 3);
+        assert_eq!(samples.len(), 2);
+        // first occurrence's board and order; labels 4, 9, 2 -> 5; -7, -8 -> -7.5 -> -8
+        assert_eq!((samples[0].board, samples[0].label), (b, 5));
+        assert_eq!((samples[1].board, samples[1].label), (c, -8));
+        assert!(!samples[0].exact);
+        // an exact label outweighs any number of game results
+        let mut samples = vec![
+            Sample::new(&b, 10, false),
+            Sample::new(&other, -2, true),
+            Sample::new(&b, 10, false),
+        ];
+        assert_eq!(merge_symmetric(&mut samples), 2);
+        assert_eq!((samples[0].label, samples[0].exact), (-2, true));
+        // distinct positions stay as they are
+        let mut samples = vec![Sample::new(&b, 1, true), Sample::new(&c, 3, false)];
+        assert_eq!(merge_symmetric(&mut samples), 0);
+        assert_eq!((samples[0].label, samples[1].label), (1, 3));
     }
 }

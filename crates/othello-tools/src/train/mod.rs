@@ -13,7 +13,7 @@ pub mod measure;
 pub mod patterns;
 pub mod pipeline;
 
-pub use dataset::{parse_labels, read_labels, Dataset, Sample, Split};
+pub use dataset::{merge_symmetric, parse_labels, read_labels, Dataset, Sample, Split};
 pub use fit::{fit_all, FitConfig, Method, Model};
 pub use measure::{measure, MaeRow};
 pub use patterns::{PatternSet, Shape};

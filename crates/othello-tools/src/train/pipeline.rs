@@ -5,7 +5,7 @@
 //! validation and test positions instead.
 
 use super::builtin;
-use super::dataset::{read_labels, split_of, Dataset, LabelError, Sample, Split};
+use super::dataset::{merge_symmetric, read_labels, split_of, Dataset, LabelError, Sample, Split};
 use super::exact;
 use super::fit::{fit_all, FitConfig, FitError, Model};
 use super::measure::{measure, MaeRow};
@@ -51,6 +51,9 @@ pub struct DataOptions {
     pub label_repeat: usize,
     /// Train only on exact labels below this number of empties (0: keep every sample).
     pub exact_below: u8,
+    /// Merge the label files' positions that repeat up to symmetry into one sample with their
+    /// mean label ([`merge_symmetric`]); the WTHOR games' positions are left as they are.
+    pub dedup: bool,
 }
 
 /// Which positions are solved exactly, and where the solved ones are written or read.
@@ -194,8 +197,9 @@ pub fn check_outputs(opts: &Options) -> Result<(), PipelineError> {
 
 /// Step 1, read data: replays the WTHOR games into the splits (only the test split when
 /// measuring), reads the test label files into [`Dataset::test_labels`] and adds the label
-/// files' positions to the training set, each replacing the game-labelled sample of the same
-/// position and entering `label_repeat` times; test positions, up to symmetry, are left out of
+/// files' positions to the training set (with `dedup`, repeats up to symmetry merged first),
+/// each replacing the game-labelled sample of the same position and entering `label_repeat`
+/// times; test positions, up to symmetry, are left out of
 /// training.
 ///
 /// Without a WTHOR directory there are no games: the label files' positions (the built-in
@@ -212,6 +216,15 @@ pub fn read_data(opts: &Options, log: &mut dyn Write) -> Result<Dataset, Pipelin
     let mut labelled = Vec::new();
     for path in &opts.data.labels {
         labelled.extend(read_labels(path)?);
+    }
+    if opts.data.dedup {
+        let read = labelled.len();
+        let merged = merge_symmetric(&mut labelled);
+        let _ = writeln!(
+            log,
+            "--dedup: {read} label-file positions, {} after merging {merged} repeats up to symmetry",
+            labelled.len()
+        );
     }
     if opts.data.wthor.is_none() {
         if opts.data.labels.is_empty() {
