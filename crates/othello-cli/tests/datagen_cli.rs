@@ -1,5 +1,6 @@
 //! `ply-othello datagen` from the command line: labelled lines in the documented format, two
-//! shards together are the unsharded run, a rerun resumes, bad options are errors.
+//! shards together are the unsharded run, a rerun resumes, bad options are errors, other
+//! weights are recorded with the run.
 
 mod common;
 
@@ -111,4 +112,38 @@ fn search_labels_mark_their_kind_and_a_mixed_resume_is_refused() {
     let mixed = datagen(&["--games", "3"], &out_file);
     assert!(!mixed.status.success());
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("other options"));
+}
+
+#[test]
+fn other_weights_are_recorded_and_a_resume_must_give_the_same() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen-cli");
+    let out_file = scratch.file("v1.txt");
+    let v1 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../othello-engine/src/eval/v1.plyeval"
+    );
+    let out = datagen(&["--games", "2", "--eval-file", v1], &out_file);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!ply_testkit::read_lines(&out_file).is_empty());
+    let params = std::fs::read_to_string(out_file.with_extension("txt.params")).unwrap();
+    assert!(params.contains("weights=fnv1a64:"), "{params}");
+    // the same file played by the built-in weights is another run
+    let mixed = datagen(&["--games", "3"], &out_file);
+    assert!(!mixed.status.success());
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("other options"));
+    // a file that is not weights is an error, before any game
+    let bad = datagen(
+        &["--games", "1", "--eval-file", path_of(&out_file)],
+        &scratch.file("bad.txt"),
+    );
+    assert!(!bad.status.success());
+    assert!(!scratch.file("bad.txt").exists());
+}
+
+fn path_of(p: &Path) -> &str {
+    p.to_str().unwrap()
 }

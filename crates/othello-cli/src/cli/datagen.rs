@@ -5,7 +5,7 @@
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
-use ply_othello_tools::datagen::{self, Config, Labels, RunBar, Shard};
+use ply_othello_tools::datagen::{self, Config, Labels, PlayerWeights, RunBar, Shard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,6 +55,18 @@ pub struct DatagenArgs {
     /// of the search that chose the move there (at `--level`; exact where it solved).
     #[arg(long, value_enum, default_value_t = LabelArg::Result)]
     labels: LabelArg,
+    /// The players' evaluation weights instead of the built-in ones (ply or Edax `eval.dat`
+    /// format), e.g. an earlier generation's for positions of another style of play; the
+    /// file's checksum is recorded beside the output, so a resume must give the same file.
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
+}
+
+/// FNV-1a, 64 bits: names a weight file in a run's parameters.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// `--labels`.
@@ -72,6 +84,16 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
             a.random_min, a.random_max
         )));
     }
+    let weights = match &a.eval_file {
+        Some(p) => {
+            let bytes = super::read(p)?;
+            Some(PlayerWeights {
+                weights: ply_othello_engine::eval::parse_weights(&bytes)?,
+                id: format!("fnv1a64:{:016x}", fnv1a(&bytes)),
+            })
+        }
+        None => None,
+    };
     let config = Config {
         seed: a.seed,
         random_min: a.random_min,
@@ -83,6 +105,7 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
             LabelArg::Result => Labels::Result,
             LabelArg::Search => Labels::Search,
         },
+        weights,
     };
     let bar = RunBar::new("positions");
     let start = Instant::now();

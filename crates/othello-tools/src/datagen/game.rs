@@ -25,7 +25,8 @@ fn stream(seed: u64, game: u64) -> XorShift64Star {
     XorShift64Star::new(ply_batch::game_seed(seed, game) | 1)
 }
 
-/// Plays game `game` of `config.seed` with `engine` (its tables are cleared first). The same
+/// Plays game `game` of `config.seed` with `engine` (its tables are cleared first; it plays
+/// with its own weights, which [`run`](super::run) takes from [`Config::weights`]). The same
 /// arguments always give the same game.
 pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     let mut rng = stream(config.seed, game);

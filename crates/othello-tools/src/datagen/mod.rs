@@ -20,6 +20,7 @@ pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
 pub use record::{Kind, Label, RecordError};
 
 use ply_batch::{run_records, Record};
+use ply_othello_engine::eval::PackedWeights;
 use ply_othello_engine::{Engine, EngineOptions};
 use std::path::Path;
 
@@ -40,6 +41,19 @@ pub struct Config {
     pub hash_mib: usize,
     /// What labels the positions.
     pub labels: Labels,
+    /// The player's evaluation; `None` for the built-in weights.
+    pub weights: Option<PlayerWeights>,
+}
+
+/// Evaluation weights for the self-play other than the built-in ones (e.g. an earlier
+/// generation's, for positions of another player), and the name that records them in the run's
+/// parameters so that a resume with other weights is refused.
+#[derive(Clone, Debug)]
+pub struct PlayerWeights {
+    /// The weights.
+    pub weights: PackedWeights,
+    /// What identifies them, e.g. a checksum of their file.
+    pub id: String,
 }
 
 /// What labels a kept position.
@@ -64,6 +78,7 @@ impl Default for Config {
             exact_from: 20,
             hash_mib: 16,
             labels: Labels::Result,
+            weights: None,
         }
     }
 }
@@ -80,10 +95,14 @@ impl Config {
             .with("level", self.level)
             .with("exact", self.exact_from)
             .with("hash", self.hash_mib);
-        // named only when not the default, so that the runs made before the option resume
-        match self.labels {
+        // named only when not the default, so that the runs made before the options resume
+        let params = match self.labels {
             Labels::Result => params,
             Labels::Search => params.with("labels", "search"),
+        };
+        match &self.weights {
+            None => params,
+            Some(w) => params.with("weights", &w.id),
         }
     }
 }
@@ -162,7 +181,7 @@ pub fn run(
     let mut engine = Engine::try_new(EngineOptions {
         hash_mib: config.hash_mib,
         threads: 1,
-        weights: None,
+        weights: config.weights.as_ref().map(|w| w.weights.clone()),
     })
     .map_err(|e| DatagenError::Config(format!("--hash: {e}")))?;
     let mut summary = Summary::default();

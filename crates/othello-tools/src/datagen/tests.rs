@@ -10,7 +10,46 @@ fn config() -> Config {
         exact_from: 14,
         hash_mib: 4,
         labels: Labels::Result,
+        weights: None,
     }
+}
+
+fn v1() -> Option<PlayerWeights> {
+    Some(PlayerWeights {
+        weights: ply_othello_engine::eval::embedded_v1_weights().unwrap(),
+        id: "v1".into(),
+    })
+}
+
+#[test]
+fn other_weights_play_other_games() {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    });
+    let mut v1_engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        weights: v1().map(|w| w.weights),
+        ..EngineOptions::default()
+    });
+    let with_v1 = Config {
+        weights: v1(),
+        ..config()
+    };
+    let mut differ = 0;
+    for g in 0..4 {
+        let built_in = play_game(&config(), &mut engine, g);
+        let by_v1 = play_game(&with_v1, &mut v1_engine, g);
+        // same random opening, then each player's own moves
+        assert_eq!(built_in.random_moves, by_v1.random_moves);
+        assert_eq!(built_in.labels[0].board(), by_v1.labels[0].board());
+        let boards = |g: &Game| g.labels.iter().map(|l| l.board()).collect::<Vec<_>>();
+        differ += usize::from(boards(&built_in) != boards(&by_v1));
+    }
+    assert!(
+        differ > 0,
+        "the v1 weights played the built-in weights' games"
+    );
 }
 
 #[test]
@@ -144,6 +183,10 @@ fn a_resume_with_other_options_is_refused_and_fewer_games_remove_nothing() {
         },
         Config {
             labels: Labels::Search,
+            ..c.clone()
+        },
+        Config {
+            weights: v1(),
             ..c.clone()
         },
     ] {

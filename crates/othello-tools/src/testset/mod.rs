@@ -150,6 +150,7 @@ mod tests {
             exact_from: 16,
             hash_mib: 4,
             labels: Default::default(),
+            weights: None,
         };
         let mut engine = Engine::new(EngineOptions {
             hash_mib: 4,
