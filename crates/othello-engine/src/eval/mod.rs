@@ -35,9 +35,9 @@ pub use features::Features;
 pub use format::FormatError;
 pub use weights::{to_discs, PackedWeights, Weights};
 
-/// The shipped weights in ply's format: the 62-feature evaluation v2, trained by `ply-othello
-/// train` on the WTHOR games, exact solver labels and self-play games (command and errors in
-/// BENCHMARKS.md, "evaluation v2").
+/// The shipped weights in ply's format: the 62-feature evaluation v3, trained by `ply-othello
+/// train` on the WTHOR games, exact solver labels and self-play games (commands and errors in
+/// BENCHMARKS.md, "evaluation v3, the second generation").
 pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
 
 /// The v1 weights in ply's format: Edax's 46 features only, so they export to Edax's
