@@ -137,13 +137,9 @@ fn other_weights_are_recorded_and_a_resume_must_give_the_same() {
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("other options"));
     // a file that is not weights is an error, before any game
     let bad = datagen(
-        &["--games", "1", "--eval-file", path_of(&out_file)],
+        &["--games", "1", "--eval-file", common::path(&out_file)],
         &scratch.file("bad.txt"),
     );
     assert!(!bad.status.success());
     assert!(!scratch.file("bad.txt").exists());
-}
-
-fn path_of(p: &Path) -> &str {
-    p.to_str().unwrap()
 }

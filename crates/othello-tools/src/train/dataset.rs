@@ -155,9 +155,8 @@ pub fn merge_symmetric(samples: &mut Vec<Sample>) -> usize {
         std::collections::HashMap::with_capacity(samples.len());
     let mut out: Vec<Sample> = Vec::with_capacity(samples.len());
     for s in samples.drain(..) {
-        let c = s.board.canonical().0;
         let e = usize::from(s.exact);
-        match seen.entry((c.player(), c.opponent())) {
+        match seen.entry(crate::testset::key(&s.board)) {
             Entry::Occupied(mut o) => {
                 let (_, sum, n) = o.get_mut();
                 sum[e] += i64::from(s.label);

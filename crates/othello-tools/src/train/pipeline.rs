@@ -199,8 +199,7 @@ pub fn check_outputs(opts: &Options) -> Result<(), PipelineError> {
 /// measuring), reads the test label files into [`Dataset::test_labels`] and adds the label
 /// files' positions to the training set (with `dedup`, repeats up to symmetry merged first),
 /// each replacing the game-labelled sample of the same position and entering `label_repeat`
-/// times; test positions, up to symmetry, are left out of
-/// training.
+/// times; test positions, up to symmetry, are left out of training.
 ///
 /// Without a WTHOR directory there are no games: the label files' positions (the built-in
 /// self-play labels when no label file is given either, which is logged) are split by a hash
