@@ -1,6 +1,6 @@
 //! `ply-othello datagen` from the command line: labelled lines in the documented format, two
 //! shards together are the unsharded run, a rerun resumes, bad options are errors, other
-//! weights are recorded with the run.
+//! weights are recorded with the run, an external engine's games file is labelled and resumed.
 
 mod common;
 
@@ -142,4 +142,70 @@ fn other_weights_are_recorded_and_a_resume_must_give_the_same() {
     );
     assert!(!bad.status.success());
     assert!(!scratch.file("bad.txt").exists());
+}
+
+#[test]
+fn an_engines_games_file_is_labelled_and_resumed() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen-cli-games");
+    let games = scratch.file("games.txt");
+    let engine = format!("{} gtp --level 1", common::BIN);
+    let played = Command::new(common::BIN)
+        .args([
+            "testset", "--engine", &engine, "--games", "3", "--seed", "4",
+        ])
+        .args(["--random-min", "2", "--random-max", "6", "--empties", "10"])
+        .arg("--games-file")
+        .arg(&games)
+        .arg("--out-dir")
+        .arg(scratch.file("sets"))
+        .output()
+        .expect("run ply-othello");
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let label = |args: &[&str], out: &Path| {
+        Command::new(common::BIN)
+            .args(["datagen", "--exact", "12", "--games-file"])
+            .arg(&games)
+            .args(args)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .expect("run ply-othello")
+    };
+    let out_file = scratch.file("labels.txt");
+    let out = label(&["--games", "2"], &out_file);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("2 games played"), "{stderr}");
+    let first = ply_testkit::read_lines(&out_file);
+    // every position after the random opening (at least 60 - 6 - 12 recorded moves a game)
+    assert!(first.len() >= 2 * 42, "{}", first.len());
+    for line in &first {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let empties = f[0].bytes().filter(|&b| b == b'-').count();
+        assert_eq!(f[4] == "exact", empties <= 12, "{line}");
+    }
+    // all of the file: the second game again, then the third
+    let out = label(&[], &out_file);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("2 games played"), "{stderr}");
+    assert_eq!(ply_testkit::read_lines(&out_file)[..first.len()], first[..]);
+    // self-play options do not go with a games file; a file that is not one is an error
+    let mixed = label(&["--seed", "3"], &scratch.file("mixed.txt"));
+    assert_eq!(mixed.status.code(), Some(2));
+    let not_games = Command::new(common::BIN)
+        .args(["datagen", "--games-file"])
+        .arg(&out_file)
+        .arg("--out")
+        .arg(scratch.file("bad.txt"))
+        .output()
+        .expect("run ply-othello");
+    let stderr = String::from_utf8_lossy(&not_games.stderr);
+    assert_eq!(not_games.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not a games file"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

@@ -3,8 +3,9 @@
 //! pipeline of
 //! the pattern evaluation ([`train`]: samples from WTHOR games, exact labels, per-stage fit,
 //! held-out errors), the fit of the Multi-ProbCut predictors ([`mpc`]), and matches against an
-//! external GTP engine ([`matchplay`]), and the test sets of the evaluation ([`testset`]: from
-//! self-play games, or from an external engine's games). The
+//! external GTP engine ([`matchplay`]), the games an external engine plays against itself
+//! ([`engine_games`]), and the test sets of the evaluation ([`testset`]: from self-play games,
+//! or from an external engine's games). The
 //! `ply-othello` program runs them as `datagen`, `train`, `fit-mpc`, `match` and `testset`.
 //!
 //! Every module is public (the `ply-othello` program drives each): [`datagen`], [`train`] with its
@@ -28,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod datagen;
+pub mod engine_games;
 pub mod matchplay;
 pub mod mpc;
 pub mod testset;

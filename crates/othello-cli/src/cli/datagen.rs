@@ -1,12 +1,15 @@
 //! `ply-othello datagen`: self-play training positions labelled with the game's final score or
-//! their own search's value (`ply_othello_tools::datagen`), with a progress bar and a summary
-//! on standard error.
+//! their own search's value (`ply_othello_tools::datagen`), or with `--games-file` the
+//! positions of an external engine's recorded games labelled by their result under ply's
+//! perfect play from `--exact` empties; with a progress bar and a summary on standard error.
 
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
+use ply_othello::Square;
 use ply_othello_tools::datagen::{self, Config, Labels, PlayerWeights, RunBar, Shard};
-use std::path::PathBuf;
+use ply_othello_tools::engine_games::{parse_games, GamesHeader};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,9 +19,16 @@ pub const MAX_EXACT: u32 = 36;
 /// Arguments of `datagen`.
 #[derive(Args)]
 pub struct DatagenArgs {
-    /// Number of games of the seed (game indices 0..G).
-    #[arg(long)]
-    games: u64,
+    /// Number of games of the seed (game indices 0..G); with --games-file, the first G games
+    /// of the file (default: all).
+    #[arg(long, required_unless_present = "games_file")]
+    games: Option<u64>,
+    /// Instead of self-play: label the games an external engine played, as
+    /// `ply-othello testset --engine CMD --games-file F` keeps them (the file's header names
+    /// the seed and the number of random opening moves, whose positions are left out). Each
+    /// game's moves are kept until --exact empties, then ply plays it out perfectly.
+    #[arg(long, conflicts_with_all = ["seed", "level", "random_min", "random_max", "labels", "eval_file"])]
+    games_file: Option<PathBuf>,
     /// Seed: the same seed gives the same games.
     #[arg(long, default_value_t = Config::default().seed)]
     seed: u64,
@@ -76,6 +86,22 @@ enum LabelArg {
     Search,
 }
 
+/// The header and the games of a games file of `testset --engine`.
+fn read_games_file(path: &Path) -> Result<(GamesHeader, Vec<Vec<Square>>), CliError> {
+    let text = super::read_text(path)?;
+    let first = text.lines().next().unwrap_or("");
+    let header = GamesHeader::parse(first).ok_or_else(|| {
+        CliError::Datagen(format!(
+            "{}: not a games file of `ply-othello testset --engine --games-file` (its first \
+             line is {first:?})",
+            path.display()
+        ))
+    })?;
+    let games =
+        parse_games(&text).map_err(|e| CliError::Datagen(format!("{}: {e}", path.display())))?;
+    Ok((header, games))
+}
+
 /// Runs `datagen`.
 pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
     if a.random_min > a.random_max {
@@ -109,16 +135,28 @@ pub fn run(a: &DatagenArgs) -> Result<ExitCode, CliError> {
     };
     let bar = RunBar::new("positions");
     let start = Instant::now();
-    let s = datagen::run(&config, a.shard, a.games, &a.out, |p| bar.show(p))
-        .map_err(|e| CliError::Datagen(e.to_string()))?;
+    let s = match &a.games_file {
+        Some(path) => {
+            let (header, mut games) = read_games_file(path)?;
+            games.truncate(a.games.map_or(usize::MAX, |g| g as usize));
+            datagen::run_engine_games(&config, &header, &games, a.shard, &a.out, |p| bar.show(p))
+        }
+        None => datagen::run(&config, a.shard, a.games.unwrap_or(0), &a.out, |p| {
+            bar.show(p)
+        }),
+    }
+    .map_err(|e| CliError::Datagen(e.to_string()))?;
     bar.finish();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     eprintln!(
-        "shard {}/{} of seed {}: {} games played ({} already in {}), {} positions ({} exact, {} searched), \
+        "shard {}/{} of {}: {} games played ({} already in {}), {} positions ({} exact, {} searched), \
          {:.1} s ({:.1} positions/s); Black +{} ={} -{}, mean disc difference {:+.2}",
         a.shard.index,
         a.shard.count,
-        a.seed,
+        match &a.games_file {
+            Some(path) => path.display().to_string(),
+            None => format!("seed {}", a.seed),
+        },
         s.games,
         s.resumed.games,
         a.out.display(),

@@ -9,10 +9,9 @@ use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::{ArgGroup, Args};
 use ply_othello_tools::datagen::Label;
+use ply_othello_tools::engine_games::{format_game, parse_games, play_engine_game, GamesHeader};
 use ply_othello_tools::matchplay::GtpClient;
-use ply_othello_tools::testset::external::{
-    collect_positions, format_game, parse_games, play_engine_game, random_opening, solve_position,
-};
+use ply_othello_tools::testset::external::{collect_positions, solve_position};
 use ply_othello_tools::testset::{extract, key, to_obf, Dropped, TestPosition};
 use ply_othello_tools::train::read_labels;
 use std::collections::HashSet;
@@ -172,10 +171,13 @@ fn run_data(a: &TestsetArgs) -> Result<ExitCode, CliError> {
 
 /// The first line of a games file: what made its games.
 fn games_header(a: &TestsetArgs, engine: &str) -> String {
-    format!(
-        "% ply-othello testset games: engine {engine:?}, seed {}, {}-{} random opening moves",
-        a.seed, a.random_min, a.random_max
-    )
+    GamesHeader {
+        engine: engine.to_string(),
+        seed: a.seed,
+        random_min: a.random_min,
+        random_max: a.random_max,
+    }
+    .to_string()
 }
 
 /// The games already in `--games-file` (none without one, or when it does not exist yet).
@@ -238,7 +240,12 @@ fn play_games(
     let start = Instant::now();
     let first = games.len() as u64;
     for game in first..count {
-        let opening = random_opening(a.seed, game, a.random_min, a.random_max);
+        let opening = ply_othello_tools::engine_games::random_opening(
+            a.seed,
+            game,
+            a.random_min,
+            a.random_max,
+        );
         let moves = play_engine_game(&mut client, &opening, reply_timeout).map_err(|e| {
             let kept = match &file {
                 Some((path, _)) => format!(

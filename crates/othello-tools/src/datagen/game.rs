@@ -4,7 +4,7 @@
 use super::record::{Kind, Label};
 use super::{Config, Labels};
 use ply_batch::rng::XorShift64Star;
-use ply_othello::Board;
+use ply_othello::{Board, Square};
 use ply_othello_engine::{Engine, Limits};
 use std::sync::atomic::AtomicBool;
 
@@ -46,10 +46,33 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
         }
         black_to_move = !black_to_move;
     }
+    let mut game = play_out(config, engine, board, black_to_move, game, || None);
+    game.random_moves = random_moves;
+    game
+}
+
+/// A position of the game: the board, whether Black is to move, and what its search said
+/// (score, whether it solved the position) if a search chose its move.
+type Kept = (Board, bool, Option<(i32, bool)>);
+
+/// Plays the game on from `board` (after its opening; `black_to_move` says whose turn it is)
+/// to the end and labels every position in which the mover has a move. While more than
+/// [`Config::exact_from`] squares are empty, a move comes from `recorded` (the next move of a
+/// game played before, which must be legal there) or, when it gives none, from `engine`'s
+/// search at [`Config::level`]; from `exact_from` empties on, from `engine`'s exact solve. A
+/// position whose move was recorded has no search value: it is labelled with the game's result
+/// even with [`Labels::Search`]. [`Game::random_moves`] is left 0 for the caller.
+pub(super) fn play_out(
+    config: &Config,
+    engine: &mut Engine,
+    mut board: Board,
+    mut black_to_move: bool,
+    game: u64,
+    mut recorded: impl FnMut() -> Option<Square>,
+) -> Game {
     engine.new_game();
     let stop = AtomicBool::new(false);
-    // position, Black to move, what the search said (score, solved)
-    let mut kept: Vec<(Board, bool, i32, bool)> = Vec::new();
+    let mut kept: Vec<Kept> = Vec::new();
     while !board.is_game_over() {
         if board.moves() == 0 {
             board.pass();
@@ -57,14 +80,23 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
             continue;
         }
         let exact = board.empty_count() <= config.exact_from;
-        let level = if exact { 60 } else { config.level };
-        let limits = Limits {
-            level: Some(level),
-            ..Limits::default()
-        };
-        let out = engine.think(&board, &limits, &stop, &mut |_| {});
-        kept.push((board, black_to_move, out.score, out.exact));
-        board.play(out.best.index());
+        let given = if exact { None } else { recorded() };
+        match given.filter(|m| board.moves() & m.bit() != 0) {
+            Some(mv) => {
+                kept.push((board, black_to_move, None));
+                board.play(mv.index());
+            }
+            None => {
+                let level = if exact { 60 } else { config.level };
+                let limits = Limits {
+                    level: Some(level),
+                    ..Limits::default()
+                };
+                let out = engine.think(&board, &limits, &stop, &mut |_| {});
+                kept.push((board, black_to_move, Some((out.score, out.exact))));
+                board.play(out.best.index());
+            }
+        }
         black_to_move = !black_to_move;
     }
     let black_score = if black_to_move {
@@ -74,7 +106,7 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     };
     let labels = kept
         .into_iter()
-        .map(|(b, black, searched, solved)| {
+        .map(|(b, black, searched)| {
             let (black_discs, white_discs) = if black {
                 (b.player(), b.opponent())
             } else {
@@ -82,11 +114,11 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
             };
             let result = if black { black_score } else { -black_score };
             let perfect = b.empty_count() <= config.exact_from;
-            let (score, kind) = match config.labels {
-                Labels::Result if perfect => (result, Kind::Exact),
-                Labels::Result => (result, Kind::Played),
-                Labels::Search if solved => (searched, Kind::Exact),
-                Labels::Search => (searched.clamp(-64, 64), Kind::Searched),
+            let (score, kind) = match (config.labels, searched) {
+                (Labels::Search, Some((score, true))) => (score, Kind::Exact),
+                (Labels::Search, Some((score, false))) => (score.clamp(-64, 64), Kind::Searched),
+                _ if perfect => (result, Kind::Exact),
+                _ => (result, Kind::Played),
             };
             Label {
                 black: black_discs,
@@ -101,6 +133,6 @@ pub fn play_game(config: &Config, engine: &mut Engine, game: u64) -> Game {
     Game {
         labels,
         black_score,
-        random_moves,
+        random_moves: 0,
     }
 }

@@ -9,12 +9,18 @@
 //! game's final disc difference from the mover's side; from `exact_from` empties on, play is
 //! perfect, so that label is the position's exact minimax score.
 //!
+//! The games of another player, an external engine's ([`crate::engine_games`]), are labelled
+//! the same way by [`run_engine_games`]: its recorded moves until `exact_from` empties, then
+//! ply's perfect play.
+//!
 //! Shards and resuming are [`ply_batch`]'s: `--shard K/N` plays the games whose index is K
 //! modulo N, and an existing output file is resumed. The output format is [`record`]'s.
 
+mod engine_games;
 mod game;
 pub mod record;
 
+pub use engine_games::{label_engine_game, run_engine_games};
 pub use game::{play_game, Game};
 pub use ply_batch::{BatchError, Progress, Resumed, RunBar, RunParams, Shard};
 pub use record::{Kind, Label, RecordError};

@@ -1,4 +1,5 @@
 use super::*;
+use ply_othello::{Board, Square};
 use ply_othello_engine::{Mode, Solver};
 
 fn config() -> Config {
@@ -222,4 +223,149 @@ fn bad_options_are_refused() {
             Err(DatagenError::Config(_))
         ));
     }
+}
+
+/// Games "of another engine" for the tests: the header's random opening, then uniformly random
+/// moves (another stream) to the end, as a games file would hold them.
+fn engine_games(header: &crate::engine_games::GamesHeader, count: u64) -> Vec<Vec<Square>> {
+    (0..count)
+        .map(|g| {
+            let mut moves = header.opening(g);
+            let mut pos = ply_othello::play_moves(ply_othello::Position::start(), &moves).unwrap();
+            let mut rng = ply_batch::rng::XorShift64Star::new((1000 + g) | 1);
+            while !pos.board.is_game_over() {
+                let legal = pos.board.moves();
+                if legal == 0 {
+                    pos.pass();
+                    moves.push(Square::PASS);
+                } else {
+                    let sq = Square::new(rng.pick_bit(legal)).unwrap();
+                    pos.play(sq);
+                    moves.push(sq);
+                }
+            }
+            moves
+        })
+        .collect()
+}
+
+fn header() -> crate::engine_games::GamesHeader {
+    crate::engine_games::GamesHeader {
+        engine: "test-engine -gtp".into(),
+        seed: 9,
+        random_min: 4,
+        random_max: 12,
+    }
+}
+
+#[test]
+fn engine_games_keep_their_moves_then_end_perfectly() {
+    let (h, c) = (header(), config());
+    let games = engine_games(&h, 4);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    });
+    let mut solver = Solver::new(4, false);
+    for (g, moves) in games.iter().enumerate() {
+        let opening = h.opening(g as u64);
+        let game = label_engine_game(&c, &mut engine, &opening, moves, g as u64).unwrap();
+        let random = opening.iter().filter(|m| !m.is_pass()).count() as u32;
+        assert_eq!(game.random_moves, random);
+        // the positions of the recorded game after its opening, while more than exact_from
+        // squares are empty: exactly those, in order
+        let mut pos = ply_othello::Position::start();
+        let mut recorded = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            if mv.is_pass() {
+                pos.pass();
+                continue;
+            }
+            if i >= opening.len() && pos.board.empty_count() > c.exact_from {
+                recorded.push(pos.board);
+            }
+            pos.play(mv);
+        }
+        let boards: Vec<Board> = game.labels.iter().map(|l| l.board()).collect();
+        assert_eq!(&boards[..recorded.len()], &recorded[..]);
+        assert!(
+            boards.len() > recorded.len(),
+            "the perfect-play part is kept"
+        );
+        let first_exact = &game.labels[recorded.len()];
+        assert_eq!(first_exact.kind, Kind::Exact);
+        let exact = solver.solve(&first_exact.board(), Mode::Exact).score;
+        assert_eq!(i32::from(first_exact.score), exact);
+        for l in &game.labels {
+            let want = if l.black_to_move {
+                game.black_score
+            } else {
+                -game.black_score
+            };
+            assert_eq!(i32::from(l.score), want);
+            assert_eq!(
+                l.kind == Kind::Exact,
+                l.board().empty_count() <= c.exact_from
+            );
+            assert_eq!(l.game, g as u64);
+        }
+    }
+    // moves that do not begin with the opening are refused
+    let other = h.opening(1);
+    assert_ne!(other, h.opening(0));
+    let e = label_engine_game(&c, &mut engine, &other, &games[0], 0).unwrap_err();
+    assert!(e.to_string().contains("random opening"), "{e}");
+}
+
+#[test]
+fn engine_game_runs_shard_resume_and_refuse_other_games() {
+    let scratch = ply_testkit::Scratch::new("othello-datagen-engine");
+    let (h, c) = (header(), config());
+    let games = engine_games(&h, 5);
+    let all = scratch.file("all.txt");
+    let s = run_engine_games(&c, &h, &games, Shard::ALL, &all, |_| {}).unwrap();
+    assert_eq!(s.games, 5);
+    let whole = ply_testkit::read_lines(&all);
+    assert_eq!(whole.len() as u64, s.positions);
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let p = scratch.file(&format!("part{k}.txt"));
+        run_engine_games(&c, &h, &games, Shard { index: k, count: 2 }, &p, |_| {}).unwrap();
+        parts.extend(ply_testkit::read_lines(&p));
+    }
+    parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
+    assert_eq!(parts, whole);
+    // more games later: the first ones are kept, the new ones added
+    let more = engine_games(&h, 7);
+    let again = run_engine_games(&c, &h, &more, Shard::ALL, &all, |_| {}).unwrap();
+    assert_eq!(
+        again.games, 3,
+        "the file's last game again, then the two new ones"
+    );
+    assert_eq!(ply_testkit::read_lines(&all)[..whole.len()], whole[..]);
+    // games of another header, or other exact play, are not appended to this file
+    let other = crate::engine_games::GamesHeader {
+        seed: 10,
+        ..h.clone()
+    };
+    let e = run_engine_games(
+        &c,
+        &other,
+        &engine_games(&other, 7),
+        Shard::ALL,
+        &all,
+        |_| {},
+    );
+    assert!(e.unwrap_err().to_string().contains("other options"));
+    let deeper = Config {
+        exact_from: c.exact_from + 2,
+        ..c.clone()
+    };
+    let e = run_engine_games(&deeper, &h, &more, Shard::ALL, &all, |_| {});
+    assert!(e.unwrap_err().to_string().contains("other options"));
+    // games whose openings are not the header's are refused before anything is written
+    let fresh = scratch.file("fresh.txt");
+    let e = run_engine_games(&c, &other, &games, Shard::ALL, &fresh, |_| {}).unwrap_err();
+    assert!(matches!(e, DatagenError::Config(_)), "{e}");
+    assert!(!fresh.exists());
 }

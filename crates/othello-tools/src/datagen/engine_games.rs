@@ -1,0 +1,131 @@
+//! Training positions of another player: the games an external engine played against itself
+//! ([`crate::engine_games`], kept in a games file), labelled like ply's own self-play. The
+//! positions of a game's random opening are left out; every later position in which the mover
+//! has a move is kept while more than [`Config::exact_from`] squares are empty, with the
+//! engine's recorded move; from there on ply's exact solver plays the game to its end, so each
+//! label is the final disc difference of the engine's play followed by perfect play (exact in
+//! the perfect-play part).
+
+use super::game::{play_out, Game};
+use super::{Config, DatagenError, Labels, Summary};
+use crate::engine_games::GamesHeader;
+use ply_batch::{run_records, Progress, RunParams, Shard};
+use ply_othello::{Board, Square};
+use ply_othello_engine::{Engine, EngineOptions};
+use std::path::Path;
+
+/// Labels game `game` of an engine's games, `moves` (legal and finished, from the start
+/// position, as [`parse_games`](crate::engine_games::parse_games) gives them), whose random
+/// opening is `opening`. `engine` plays the perfect-play part; `config`'s seed, random moves,
+/// weights and labels are not used (the labels are results).
+///
+/// # Errors
+/// [`DatagenError::Config`] when the moves do not begin with the opening.
+pub fn label_engine_game(
+    config: &Config,
+    engine: &mut Engine,
+    opening: &[Square],
+    moves: &[Square],
+    game: u64,
+) -> Result<Game, DatagenError> {
+    if !moves.starts_with(opening) {
+        return Err(DatagenError::Config(format!(
+            "game {game} does not begin with the random opening its header names \
+             (the games file was made with another seed or number of random moves)"
+        )));
+    }
+    Ok(replay(config, engine, opening, moves, game))
+}
+
+/// [`label_engine_game`] once the moves are known to begin with the opening.
+fn replay(
+    config: &Config,
+    engine: &mut Engine,
+    opening: &[Square],
+    moves: &[Square],
+    game: u64,
+) -> Game {
+    let mut board = Board::start();
+    let mut black_to_move = true;
+    for &mv in opening {
+        if mv.is_pass() {
+            board.pass();
+        } else {
+            board.play(mv.index());
+        }
+        black_to_move = !black_to_move;
+    }
+    let config = Config {
+        labels: Labels::Result,
+        ..config.clone()
+    };
+    let after = moves.get(opening.len()..).unwrap_or_default();
+    let mut recorded = after.iter().filter(|m| !m.is_pass());
+    let mut out = play_out(&config, engine, board, black_to_move, game, || {
+        recorded.next().copied()
+    });
+    out.random_moves = opening.iter().filter(|m| !m.is_pass()).count() as u32;
+    out
+}
+
+/// The options that decide the labels of an engine's games, as recorded beside the output.
+fn params(config: &Config, header: &GamesHeader) -> RunParams {
+    RunParams::new()
+        .with("generator", "ply-othello datagen 1")
+        .with("engine-games", header)
+        .with("exact", config.exact_from)
+        .with("hash", config.hash_mib)
+}
+
+/// Labels the games of `shard` among `games` (game `i` at index `i`, made as `header` says) and
+/// appends their positions to `out`, resuming after the games already there; calls `progress`
+/// after each game. `config` gives [`Config::exact_from`] and [`Config::hash_mib`] (and the
+/// level at which ply would finish a game whose recorded moves end early, which a finished
+/// game's do not).
+///
+/// # Errors
+/// A game that does not begin with its random opening (checked for every game first), a hash
+/// size that cannot be allocated, I/O errors on `out`, and an existing `out` that is not a data
+/// file or holds another run's or shard's games.
+pub fn run_engine_games(
+    config: &Config,
+    header: &GamesHeader,
+    games: &[Vec<Square>],
+    shard: Shard,
+    out: &Path,
+    mut progress: impl FnMut(&Progress),
+) -> Result<Summary, DatagenError> {
+    let openings: Vec<Vec<Square>> = (0..games.len() as u64).map(|g| header.opening(g)).collect();
+    if let Some(g) = (0..games.len()).find(|&g| !games[g].starts_with(&openings[g])) {
+        return Err(DatagenError::Config(format!(
+            "game {g} does not begin with the random opening its header names \
+             (seed {}, {}-{} random moves)",
+            header.seed, header.random_min, header.random_max
+        )));
+    }
+    let mut engine = Engine::try_new(EngineOptions {
+        hash_mib: config.hash_mib,
+        threads: 1,
+        weights: None,
+    })
+    .map_err(|e| DatagenError::Config(format!("--hash: {e}")))?;
+    let mut summary = Summary::default();
+    summary.resumed = run_records(
+        shard,
+        games.len() as u64,
+        out,
+        &params(config, header),
+        |g| {
+            let i = g as usize;
+            replay(config, &mut engine, &openings[i], &games[i], g)
+        },
+        |game: &Game| &game.labels,
+        |game, state| {
+            if let Some(game) = game {
+                summary.add(game);
+            }
+            progress(state);
+        },
+    )?;
+    Ok(summary)
+}
