@@ -271,6 +271,7 @@ mod tests {
     fn random_game(seed: u64) -> Vec<Square> {
         random_opening(seed, 0, 80, 80)
     }
+
     #[test]
     fn openings_are_legal_reproducible_and_of_the_asked_length() {
         for game in 0..50 {

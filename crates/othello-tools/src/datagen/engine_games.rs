@@ -7,11 +7,11 @@
 //! the perfect-play part).
 
 use super::game::{play_out, Game};
-use super::{Config, DatagenError, Labels, Summary};
+use super::{player, record_games, Config, DatagenError, Labels, Summary};
 use crate::engine_games::GamesHeader;
-use ply_batch::{run_records, Progress, RunParams, Shard};
+use ply_batch::{Progress, RunParams, Shard};
 use ply_othello::{Board, Square};
-use ply_othello_engine::{Engine, EngineOptions};
+use ply_othello_engine::Engine;
 use std::path::Path;
 
 /// Labels game `game` of an engine's games, `moves` (legal and finished, from the start
@@ -93,7 +93,7 @@ pub fn run_engine_games(
     games: &[Vec<Square>],
     shard: Shard,
     out: &Path,
-    mut progress: impl FnMut(&Progress),
+    progress: impl FnMut(&Progress),
 ) -> Result<Summary, DatagenError> {
     let openings: Vec<Vec<Square>> = (0..games.len() as u64).map(|g| header.opening(g)).collect();
     if let Some(g) = (0..games.len()).find(|&g| !games[g].starts_with(&openings[g])) {
@@ -103,29 +103,17 @@ pub fn run_engine_games(
             header.seed, header.random_min, header.random_max
         )));
     }
-    let mut engine = Engine::try_new(EngineOptions {
-        hash_mib: config.hash_mib,
-        threads: 1,
-        weights: None,
-    })
-    .map_err(|e| DatagenError::Config(format!("--hash: {e}")))?;
-    let mut summary = Summary::default();
-    summary.resumed = run_records(
+    let mut engine = player(config.hash_mib, None)?;
+    let play = |g: u64| {
+        let i = g as usize;
+        replay(config, &mut engine, &openings[i], &games[i], g)
+    };
+    record_games(
         shard,
         games.len() as u64,
         out,
         &params(config, header),
-        |g| {
-            let i = g as usize;
-            replay(config, &mut engine, &openings[i], &games[i], g)
-        },
-        |game: &Game| &game.labels,
-        |game, state| {
-            if let Some(game) = game {
-                summary.add(game);
-            }
-            progress(state);
-        },
-    )?;
-    Ok(summary)
+        play,
+        progress,
+    )
 }

@@ -170,7 +170,7 @@ pub fn run(
     shard: Shard,
     games: u64,
     out: &Path,
-    mut progress: impl FnMut(&Progress),
+    progress: impl FnMut(&Progress),
 ) -> Result<Summary, DatagenError> {
     if config.random_min > config.random_max || config.random_max > 59 {
         return Err(DatagenError::Config(format!(
@@ -184,19 +184,40 @@ pub fn run(
             config.level
         )));
     }
-    let mut engine = Engine::try_new(EngineOptions {
-        hash_mib: config.hash_mib,
+    let weights = config.weights.as_ref().map(|w| w.weights.clone());
+    let mut engine = player(config.hash_mib, weights)?;
+    let play = |g| play_game(config, &mut engine, g);
+    record_games(shard, games, out, &config.params(), play, progress)
+}
+
+/// The engine that plays the games of a run: one thread, `hash_mib` of tables, `weights` (the
+/// built-in ones for `None`).
+fn player(hash_mib: usize, weights: Option<PackedWeights>) -> Result<Engine, DatagenError> {
+    Engine::try_new(EngineOptions {
+        hash_mib,
         threads: 1,
-        weights: config.weights.as_ref().map(|w| w.weights.clone()),
+        weights,
     })
-    .map_err(|e| DatagenError::Config(format!("--hash: {e}")))?;
+    .map_err(|e| DatagenError::Config(format!("--hash: {e}")))
+}
+
+/// Plays (with `play`) the games `0..games` of `shard` that `out` does not hold yet, appends
+/// their positions to it and sums them up; calls `progress` after each game.
+fn record_games(
+    shard: Shard,
+    games: u64,
+    out: &Path,
+    params: &RunParams,
+    play: impl FnMut(u64) -> Game,
+    mut progress: impl FnMut(&Progress),
+) -> Result<Summary, DatagenError> {
     let mut summary = Summary::default();
     summary.resumed = run_records(
         shard,
         games,
         out,
-        &config.params(),
-        |g| play_game(config, &mut engine, g),
+        params,
+        play,
         |game: &Game| &game.labels,
         |game, state| {
             if let Some(game) = game {
