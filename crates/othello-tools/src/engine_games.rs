@@ -263,14 +263,15 @@ impl GamesHeader {
     }
 }
 
+/// A whole game of uniformly random moves from `seed`, for the tests.
+#[cfg(test)]
+pub(crate) fn random_game(seed: u64) -> Vec<Square> {
+    random_opening(seed, 0, 80, 80)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A whole game of uniformly random moves from `seed`.
-    fn random_game(seed: u64) -> Vec<Square> {
-        random_opening(seed, 0, 80, 80)
-    }
 
     #[test]
     fn openings_are_legal_reproducible_and_of_the_asked_length() {

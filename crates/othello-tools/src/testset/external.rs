@@ -100,12 +100,7 @@ pub fn solve_position(solver: &mut Solver, candidate: &Candidate) -> TestPositio
 mod tests {
     use super::super::key;
     use super::*;
-    use crate::engine_games::random_opening;
-
-    /// A whole game of uniformly random moves from `seed`.
-    fn random_game(seed: u64) -> Vec<Square> {
-        random_opening(seed, 0, 80, 80)
-    }
+    use crate::engine_games::random_game;
 
     #[test]
     fn positions_have_the_asked_empties_a_move_and_no_repeats() {
