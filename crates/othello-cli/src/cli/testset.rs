@@ -169,21 +169,20 @@ fn run_data(a: &TestsetArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The first line of a games file: what made its games.
-fn games_header(a: &TestsetArgs, engine: &str) -> String {
+/// What makes the games of this run, the first line of its games file.
+fn games_header(a: &TestsetArgs, engine: &str) -> GamesHeader {
     GamesHeader {
         engine: engine.to_string(),
         seed: a.seed,
         random_min: a.random_min,
         random_max: a.random_max,
     }
-    .to_string()
 }
 
 /// The games already in `--games-file` (none without one, or when it does not exist yet).
 fn read_games_file(
     a: &TestsetArgs,
-    header: &str,
+    header: &GamesHeader,
 ) -> Result<Vec<Vec<ply_othello::Square>>, CliError> {
     let Some(path) = &a.games_file else {
         return Ok(Vec::new());
@@ -193,6 +192,7 @@ fn read_games_file(
     }
     let text = super::read_text(path)?;
     let first = text.lines().next().unwrap_or("").trim_end();
+    let header = header.to_string();
     if !text.trim().is_empty() && first != header {
         return Err(CliError::Usage(format!(
             "{} holds the games of another run ({first:?}, this run: {header:?}): give another \
@@ -203,11 +203,11 @@ fn read_games_file(
     parse_games(&text).map_err(|e| CliError::Refused(format!("{}: {e}", path.display())))
 }
 
-/// Plays games `games.len()..count` with the engine, appending each to `--games-file`.
+/// Plays games `games.len()..count` with the engine `header` names, appending each to
+/// `--games-file`.
 fn play_games(
     a: &TestsetArgs,
-    engine: &str,
-    header: &str,
+    header: &GamesHeader,
     count: u64,
     games: &mut Vec<Vec<ply_othello::Square>>,
 ) -> Result<(), CliError> {
@@ -236,16 +236,11 @@ fn play_games(
         None => None,
     };
     let mut client =
-        GtpClient::spawn(engine).map_err(|e| CliError::ExternalEngine(e.to_string()))?;
+        GtpClient::spawn(&header.engine).map_err(|e| CliError::ExternalEngine(e.to_string()))?;
     let start = Instant::now();
     let first = games.len() as u64;
     for game in first..count {
-        let opening = ply_othello_tools::engine_games::random_opening(
-            a.seed,
-            game,
-            a.random_min,
-            a.random_max,
-        );
+        let opening = header.opening(game);
         let moves = play_engine_game(&mut client, &opening, reply_timeout).map_err(|e| {
             let kept = match &file {
                 Some((path, _)) => format!(
@@ -296,7 +291,7 @@ fn run_engine(a: &TestsetArgs, engine: &str) -> Result<ExitCode, CliError> {
     let mut games = read_games_file(a, &header)?;
     games.truncate(count as usize);
     if (games.len() as u64) < count {
-        play_games(a, engine, &header, count, &mut games)?;
+        play_games(a, &header, count, &mut games)?;
     }
     let training = training_keys(a)?;
     let (sets, dropped) = collect_positions(&games, &a.empties, &training);

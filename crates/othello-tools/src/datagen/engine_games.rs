@@ -10,7 +10,7 @@ use super::game::{play_out, Game};
 use super::{player, record_games, Config, DatagenError, Labels, Summary};
 use crate::engine_games::GamesHeader;
 use ply_batch::{Progress, RunParams, Shard};
-use ply_othello::{Board, Square};
+use ply_othello::{play_moves, Color, Position, Square};
 use ply_othello_engine::Engine;
 use std::path::Path;
 
@@ -28,40 +28,48 @@ pub fn label_engine_game(
     moves: &[Square],
     game: u64,
 ) -> Result<Game, DatagenError> {
-    if !moves.starts_with(opening) {
-        return Err(DatagenError::Config(format!(
-            "game {game} does not begin with the random opening its header names \
-             (the games file was made with another seed or number of random moves)"
-        )));
-    }
-    Ok(replay(config, engine, opening, moves, game))
+    let start = after_opening(opening, moves, game)?;
+    Ok(replay(config, engine, start, opening, moves, game))
 }
 
-/// [`label_engine_game`] once the moves are known to begin with the opening.
+/// The position after `opening`, the first moves of game `game`, `moves`.
+///
+/// # Errors
+/// [`DatagenError::Config`] when the moves do not begin with the opening or it is not legal.
+fn after_opening(
+    opening: &[Square],
+    moves: &[Square],
+    game: u64,
+) -> Result<Position, DatagenError> {
+    let wrong = |why: String| {
+        DatagenError::Config(format!(
+            "game {game} does not begin with the random opening its header names ({why}; the \
+             games file was made with another seed or number of random moves)"
+        ))
+    };
+    if !moves.starts_with(opening) {
+        return Err(wrong("other moves".into()));
+    }
+    play_moves(Position::start(), opening).map_err(|e| wrong(e.to_string()))
+}
+
+/// Labels game `game`, `moves`, from `start`, the position after its `opening`.
 fn replay(
     config: &Config,
     engine: &mut Engine,
+    start: Position,
     opening: &[Square],
     moves: &[Square],
     game: u64,
 ) -> Game {
-    let mut board = Board::start();
-    let mut black_to_move = true;
-    for &mv in opening {
-        if mv.is_pass() {
-            board.pass();
-        } else {
-            board.play(mv.index());
-        }
-        black_to_move = !black_to_move;
-    }
     let config = Config {
         labels: Labels::Result,
         ..config.clone()
     };
     let after = moves.get(opening.len()..).unwrap_or_default();
     let mut recorded = after.iter().filter(|m| !m.is_pass());
-    let mut out = play_out(&config, engine, board, black_to_move, game, || {
+    let black_to_move = start.side == Color::Black;
+    let mut out = play_out(&config, engine, start.board, black_to_move, game, || {
         recorded.next().copied()
     });
     out.random_moves = opening.iter().filter(|m| !m.is_pass()).count() as u32;
@@ -96,17 +104,13 @@ pub fn run_engine_games(
     progress: impl FnMut(&Progress),
 ) -> Result<Summary, DatagenError> {
     let openings: Vec<Vec<Square>> = (0..games.len() as u64).map(|g| header.opening(g)).collect();
-    if let Some(g) = (0..games.len()).find(|&g| !games[g].starts_with(&openings[g])) {
-        return Err(DatagenError::Config(format!(
-            "game {g} does not begin with the random opening its header names \
-             (seed {}, {}-{} random moves)",
-            header.seed, header.random_min, header.random_max
-        )));
-    }
+    let starts = (0..games.len())
+        .map(|g| after_opening(&openings[g], &games[g], g as u64))
+        .collect::<Result<Vec<Position>, _>>()?;
     let mut engine = player(config.hash_mib, None)?;
     let play = |g: u64| {
         let i = g as usize;
-        replay(config, &mut engine, &openings[i], &games[i], g)
+        replay(config, &mut engine, starts[i], &openings[i], &games[i], g)
     };
     record_games(
         shard,

@@ -136,6 +136,19 @@ fn the_same_game_whatever_played_before() {
     assert_eq!(x.labels, y.labels);
 }
 
+/// The lines two half shards of a run write (`run` writes shard K/2 to the file it is given,
+/// one under `scratch` each), in game order.
+fn two_shards(scratch: &ply_testkit::Scratch, run: impl Fn(Shard, &Path)) -> Vec<String> {
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let p = scratch.file(&format!("part{k}.txt"));
+        run(Shard { index: k, count: 2 }, &p);
+        parts.extend(ply_testkit::read_lines(&p));
+    }
+    parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
+    parts
+}
+
 #[test]
 fn shards_together_are_the_whole_run_and_resume() {
     let scratch = ply_testkit::Scratch::new("othello-datagen");
@@ -145,13 +158,9 @@ fn shards_together_are_the_whole_run_and_resume() {
     assert_eq!(s.games, 6);
     let whole = ply_testkit::read_lines(&all);
     assert_eq!(whole.len() as u64, s.positions);
-    let mut parts = Vec::new();
-    for k in 0..2 {
-        let p = scratch.file(&format!("part{k}.txt"));
-        run(&c, Shard { index: k, count: 2 }, 6, &p, |_| {}).unwrap();
-        parts.extend(ply_testkit::read_lines(&p));
-    }
-    parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
+    let parts = two_shards(&scratch, |shard, p| {
+        run(&c, shard, 6, p, |_| {}).unwrap();
+    });
     assert_eq!(parts, whole);
     // cut in the middle of a line, then resumed
     let text = std::fs::read_to_string(&all).unwrap();
@@ -327,13 +336,9 @@ fn engine_game_runs_shard_resume_and_refuse_other_games() {
     assert_eq!(s.games, 5);
     let whole = ply_testkit::read_lines(&all);
     assert_eq!(whole.len() as u64, s.positions);
-    let mut parts = Vec::new();
-    for k in 0..2 {
-        let p = scratch.file(&format!("part{k}.txt"));
-        run_engine_games(&c, &h, &games, Shard { index: k, count: 2 }, &p, |_| {}).unwrap();
-        parts.extend(ply_testkit::read_lines(&p));
-    }
-    parts.sort_by_key(|l| l.parse::<Label>().unwrap().game);
+    let parts = two_shards(&scratch, |shard, p| {
+        run_engine_games(&c, &h, &games, shard, p, |_| {}).unwrap();
+    });
     assert_eq!(parts, whole);
     // more games later: the first ones are kept, the new ones added
     let more = engine_games(&h, 7);
