@@ -87,8 +87,8 @@ mod simd;
 
 pub use feature::{feature_index, output_bucket, FEATURES};
 pub use network::{
-    Network, NnueError, ACTIVATION_SCRELU, MAGIC, MAGIC_V1, OUTPUT_DIVISOR, OUTPUT_SHIFT, QA, QB,
-    QB_V1, SCALE,
+    fnv1a, Network, NnueError, ACTIVATION_SCRELU, MAGIC, MAGIC_V1, OUTPUT_DIVISOR, OUTPUT_SHIFT,
+    QA, QB, QB_V1, SCALE,
 };
 
 pub(crate) use accumulator::{AccumulatorStack, Delta};

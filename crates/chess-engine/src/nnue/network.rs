@@ -113,8 +113,9 @@ impl fmt::Debug for Network {
     }
 }
 
-/// FNV-1a 64 of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// The checksum a network file ends with: FNV-1a 64 of `bytes` (every byte before it). Tools
+/// that write network or checkpoint files use this one definition.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(FNV_OFFSET, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
     })

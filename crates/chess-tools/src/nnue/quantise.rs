@@ -2,6 +2,7 @@
 //! evaluation of the network layout of `ply_chess_engine::nnue` (the trainer's reference for the engine's inference).
 
 use super::model::{Model, Shape, Sparse, INPUTS};
+use ply_chess_engine::nnue::fnv1a;
 
 /// Feature-layer scale.
 pub const QA: i32 = 255;
@@ -48,13 +49,6 @@ pub enum NetworkError {
     /// The checksum does not match.
     #[error("checksum mismatch")]
     Checksum,
-}
-
-/// FNV-1a 64 of `bytes`.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// The integer network.

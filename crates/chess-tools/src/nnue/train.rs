@@ -9,8 +9,9 @@
 use super::dataset::Dataset;
 use super::model::{Model, Shape, Sparse, Target, MIRRORED};
 use super::optim::{schedule, AdamW, OptimState};
-use super::quantise::{fnv1a, Quantised};
+use super::quantise::Quantised;
 use ply_batch::rng::SplitMix64;
+use ply_chess_engine::nnue::fnv1a;
 use std::time::Instant;
 
 /// Everything that decides a training run.
