@@ -59,8 +59,9 @@ fn table_sizes(mib: usize) -> (usize, usize) {
 
 /// The two tables for a total of `mib` MiB, or why they cannot be made.
 fn tables(mib: usize) -> Result<(Arc<Tt>, Arc<Tt>), TableError> {
-    if mib > crate::tt::MAX_HASH_MIB {
-        return Err(TableError::TooLarge { mib });
+    let max = crate::tt::hash_limit_mib();
+    if mib > max {
+        return Err(TableError::TooLarge { mib, max });
     }
     let (m, e) = table_sizes(mib);
     // the error names the size asked for, not the half of it that failed
@@ -87,7 +88,7 @@ impl Engine {
     }
 
     /// An engine with the given options, or an error when its tables (`hash_mib`) are above
-    /// [`MAX_HASH_MIB`](crate::MAX_HASH_MIB) or cannot be allocated.
+    /// [`hash_limit_mib`](crate::hash_limit_mib) or cannot be allocated.
     pub fn try_new(opts: EngineOptions) -> Result<Engine, TableError> {
         let (mid_tt, eg_tt) = tables(opts.hash_mib)?;
         let packed = opts.weights.unwrap_or_else(|| {

@@ -36,8 +36,8 @@
 //! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`]),
 //! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
 //! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
-//! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`]: the
-//! limits of the transposition tables). Internal only: `search` scores and PV lines, `bits`
+//! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`], [`hash_limit_mib`]:
+//! the limits of the transposition tables). Internal only: `search` scores and PV lines, `bits`
 //! square masks, `tt` the transposition table itself, `stability` stable discs, `moveorder` move
 //! ordering, `split` the threads' young-brothers-wait splitting (solver and midgame tree),
 //! `watch` the abort flag and deadline of a search, `kernel` the CPU kernels (below).
@@ -95,4 +95,4 @@ pub use engine::{Engine, EngineOptions};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
 pub use request::{Clock, Info, Limits, MoveScore, Outcome};
 pub use solver::{Solver, ITERATED_FROM};
-pub use tt::{TableError, MAX_HASH_MIB};
+pub use tt::{hash_limit_mib, TableError, MAX_HASH_MIB};

@@ -135,7 +135,7 @@ impl Solver {
     }
 
     /// Like [`new`](Self::new), or an error when the table is above
-    /// [`MAX_HASH_MIB`](crate::MAX_HASH_MIB) or cannot be allocated. (The smaller midgame table
+    /// [`hash_limit_mib`](crate::hash_limit_mib) or cannot be allocated. (The smaller midgame table
     /// of the selective stages is made on first use; if that fails, the solve goes straight to
     /// the exact search, with the same score.)
     pub fn try_new(tt_mib: usize, portable: bool) -> Result<Solver, TableError> {

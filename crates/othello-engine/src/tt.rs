@@ -156,17 +156,50 @@ fn advise_huge_pages(addr: usize, len: usize) {
 
 /// The largest table size, in MiB, that the fallible constructors
 /// ([`Engine::try_new`](crate::Engine::try_new), [`Solver::try_new`](crate::Solver::try_new))
-/// will try to allocate: 1 TiB. Larger requests are refused without asking the system.
+/// accept on any machine: 1 TiB. [`hash_limit_mib`] lowers it to the machine's memory.
 pub const MAX_HASH_MIB: usize = 1 << 20;
+
+/// The largest table size, in MiB, that the fallible constructors will try to allocate here:
+/// [`MAX_HASH_MIB`], or the machine's physical memory where the system says and it is smaller.
+/// A larger request is refused without asking the system, so the answer does not depend on
+/// whether the kernel would have granted it (under memory overcommit it may, and the table
+/// would then thrash or the process be killed when its pages are used).
+pub fn hash_limit_mib() -> usize {
+    physical_mib().map_or(MAX_HASH_MIB, |m| m.clamp(1, MAX_HASH_MIB))
+}
+
+/// The machine's physical memory in MiB, where the system says.
+fn physical_mib() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads the system's configuration; both names exist on Linux.
+        let (pages, page) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        let bytes = u128::try_from(pages).ok()? * u128::try_from(page).ok()?;
+        if bytes > 0 {
+            return Some(usize::try_from(bytes >> 20).unwrap_or(usize::MAX));
+        }
+    }
+    None
+}
 
 /// A transposition table that could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
-    /// The size is above [`MAX_HASH_MIB`].
-    #[error("hash table of {mib} MiB is larger than the maximum of {max} MiB", max = MAX_HASH_MIB)]
+    /// The size is above [`hash_limit_mib`]: this machine's memory, or [`MAX_HASH_MIB`].
+    #[error(
+        "hash tables of {mib} MiB are more than the {max} MiB allowed here \
+         (this machine's memory, at most {MAX_HASH_MIB} MiB)"
+    )]
     TooLarge {
         /// The size asked for.
         mib: usize,
+        /// The limit it broke ([`hash_limit_mib`] when it was asked).
+        max: usize,
     },
     /// The system refused the memory.
     #[error("cannot allocate {mib} MiB of hash tables: the system refused {bytes} bytes")]
@@ -302,7 +335,7 @@ impl Tt {
         }
     }
 
-    /// A table of about `mib` mebibytes, or an error when the size is above [`MAX_HASH_MIB`] or
+    /// A table of about `mib` mebibytes, or an error when the size is above [`hash_limit_mib`] or
     /// the system refuses the memory (nothing is aborted). All of it is active.
     pub fn try_new(mib: usize) -> Result<Tt, TableError> {
         Tt::try_with_active(mib, mib)
@@ -311,8 +344,9 @@ impl Tt {
     /// Like [`try_new`](Self::try_new), with only about `active_mib` MiB in use at first (see
     /// [`set_active_mib`](Self::set_active_mib)); the rest is not touched until it is needed.
     pub fn try_with_active(mib: usize, active_mib: usize) -> Result<Tt, TableError> {
-        if mib > MAX_HASH_MIB {
-            return Err(TableError::TooLarge { mib });
+        let max = hash_limit_mib();
+        if mib > max {
+            return Err(TableError::TooLarge { mib, max });
         }
         let n = buckets_for(mib);
         let buckets = Buckets::zeroed(n).ok_or(TableError::OutOfMemory {
@@ -488,17 +522,32 @@ mod tests {
 
     #[test]
     fn sizes_that_cannot_be_allocated_are_refused() {
-        assert_eq!(
-            Tt::try_new(MAX_HASH_MIB + 1).err(),
-            Some(TableError::TooLarge {
-                mib: MAX_HASH_MIB + 1
-            })
-        );
-        assert_eq!(
-            Tt::try_new(usize::MAX).err(),
-            Some(TableError::TooLarge { mib: usize::MAX })
-        );
+        let max = hash_limit_mib();
+        assert!((1..=MAX_HASH_MIB).contains(&max), "{max}");
+        for mib in [max + 1, MAX_HASH_MIB + 1, usize::MAX] {
+            assert_eq!(
+                Tt::try_new(mib).err(),
+                Some(TableError::TooLarge { mib, max }),
+                "{mib}"
+            );
+        }
         assert!(Tt::try_new(1).is_ok());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_limit_is_the_machines_memory() {
+        // /proc/meminfo's MemTotal is the memory the kernel manages, a little below the
+        // physical pages sysconf counts (the kernel's own image and reserved ranges)
+        let meminfo = std::fs::read_to_string("/proc/meminfo").expect("Linux has /proc/meminfo");
+        let kib: usize = meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .expect("MemTotal");
+        let physical = physical_mib().expect("sysconf gives the physical memory on Linux");
+        assert!(kib >> 10 <= physical && physical <= (kib >> 10) * 11 / 10 + 64);
+        assert_eq!(hash_limit_mib(), physical.min(MAX_HASH_MIB));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Table sizes that cannot be allocated are refused with an error, never an abort.
 
 use ply_othello::Board;
-use ply_othello_engine::{Engine, EngineOptions, Limits, Solver, TableError, MAX_HASH_MIB};
+use ply_othello_engine::{
+    hash_limit_mib, Engine, EngineOptions, Limits, Solver, TableError, MAX_HASH_MIB,
+};
 use std::sync::atomic::AtomicBool;
 
 fn small() -> EngineOptions {
@@ -18,10 +20,35 @@ fn engine_refuses_a_table_above_the_maximum() {
         ..EngineOptions::default()
     })
     .err();
-    assert_eq!(err, Some(TableError::TooLarge { mib: 99_999_999 }));
+    let max = hash_limit_mib();
+    assert_eq!(
+        err,
+        Some(TableError::TooLarge {
+            mib: 99_999_999,
+            max
+        })
+    );
     let text = err.map(|e| e.to_string()).unwrap_or_default();
     assert!(text.contains("99999999 MiB"), "{text}");
+    assert!(text.contains(&format!("the {max} MiB allowed")), "{text}");
     assert!(text.contains(&MAX_HASH_MIB.to_string()), "{text}");
+}
+
+#[test]
+fn the_limit_is_decided_before_the_system_is_asked() {
+    // one MiB over this machine's limit is refused with the limit named, whatever the kernel
+    // would have granted: the same answer on every host of the same memory
+    let max = hash_limit_mib();
+    let err = Engine::try_new(EngineOptions {
+        hash_mib: max + 1,
+        ..EngineOptions::default()
+    })
+    .err();
+    assert_eq!(err, Some(TableError::TooLarge { mib: max + 1, max }));
+    assert!(matches!(
+        Solver::try_new(max + 1, false),
+        Err(TableError::TooLarge { .. })
+    ));
 }
 
 #[test]
@@ -49,7 +76,8 @@ fn a_failed_resize_keeps_the_engine_playing() {
     assert_eq!(
         engine.set_hash(MAX_HASH_MIB + 1),
         Err(TableError::TooLarge {
-            mib: MAX_HASH_MIB + 1
+            mib: MAX_HASH_MIB + 1,
+            max: hash_limit_mib()
         })
     );
     let after = engine.think(&Board::start(), &limits, &stop, &mut |_| {});

@@ -17,8 +17,8 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = DEFAULT_LEVEL,
           value_parser = clap::value_parser!(u8).range(0..=60))]
     pub level: u8,
-    /// Transposition tables in MiB, 1..=1048576 (1 TiB); a size the system cannot give is
-    /// refused with an error.
+    /// Transposition tables in MiB, 1..=1048576 (1 TiB); a size above this machine's memory,
+    /// or one the system cannot give, is refused with an error.
     #[arg(long, default_value_t = 64,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MIB as u64))]
     pub hash: usize,

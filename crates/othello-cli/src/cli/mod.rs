@@ -26,8 +26,9 @@ use thiserror::Error;
 pub const MAX_THREADS: u64 = engine::MAX_THREADS as u64;
 
 /// The largest transposition table the batch subcommands (`solve`, `datagen`) accept, in MiB
-/// (the engine's [`MAX_HASH_MIB`](ply_othello_engine::MAX_HASH_MIB), 1 TiB); a size the
-/// system cannot give is refused when the tables are allocated.
+/// (the engine's [`MAX_HASH_MIB`](ply_othello_engine::MAX_HASH_MIB), 1 TiB); a size above this
+/// machine's memory ([`hash_limit_mib`](ply_othello_engine::hash_limit_mib)) or one the system
+/// cannot give is refused when the tables are allocated.
 pub const MAX_HASH_MIB: u64 = ply_othello_engine::MAX_HASH_MIB as u64;
 
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by

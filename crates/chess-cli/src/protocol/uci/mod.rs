@@ -81,6 +81,17 @@ pub enum UciError {
         /// The size of the table kept.
         kept_mib: usize,
     },
+    /// A `Hash` above this machine's memory ([`UciSession::hash_limit_mib`]), refused without
+    /// asking the system; the table in use is kept.
+    #[error("{mb} MiB is more than this machine's memory ({limit} MiB); keeping {kept_mib} MiB")]
+    HashAboveMemory {
+        /// The size asked for.
+        mb: usize,
+        /// The limit it broke.
+        limit: usize,
+        /// The size of the table kept.
+        kept_mib: usize,
+    },
     /// A `SyzygyPath` that holds no table; the tables are unloaded.
     #[error("no Syzygy tables in '{0}'")]
     NoTablebases(String),
@@ -305,12 +316,15 @@ impl UciSession {
     /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
     /// the table in use (the old one is only dropped once the new one exists).
     fn resize_hash(&mut self, mb: usize) -> Result<(), UciError> {
-        let table = if mb <= UciSession::hash_limit_mib() {
-            TranspositionTable::try_new(mb)
-        } else {
-            Err(AllocError { mb })
-        };
-        match table {
+        let limit = UciSession::hash_limit_mib();
+        if mb > limit {
+            return Err(UciError::HashAboveMemory {
+                mb,
+                limit,
+                kept_mib: self.hash_mb,
+            });
+        }
+        match TranspositionTable::try_new(mb) {
             Ok(tt) => {
                 self.tt = Arc::new(tt);
                 self.hash_mb = mb;

@@ -277,15 +277,26 @@ fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
     let (mut e, lines) = session();
     e.handle("setoption name Hash value 8");
     assert!(take(&lines).is_empty());
-    // The advertised maximum, 32 TiB, is more than any machine gives: refused, not an abort.
-    e.handle(&format!("setoption name Hash value {HASH_MAX}"));
-    assert_eq!(
-        take(&lines),
-        [format!(
-            "info string error: cannot allocate {HASH_MAX} MiB for the hash table; keeping 8 MiB"
-        )]
-    );
-    assert_eq!((e.hash_mb, e.tt.size_mb()), (8, 8));
+    // More than the machine's memory (the limit the session computes, below the advertised
+    // 32 TiB on any real machine) is refused without asking the system, the limit named.
+    let limit = UciSession::hash_limit_mib();
+    if cfg!(any(target_os = "linux", target_os = "macos")) {
+        assert!(limit < HASH_MAX, "the machine's memory is known: {limit}");
+    }
+    for mb in [limit + 1, HASH_MAX]
+        .into_iter()
+        .filter(|_| limit < HASH_MAX)
+    {
+        e.handle(&format!("setoption name Hash value {mb}"));
+        assert_eq!(
+            take(&lines),
+            [format!(
+                "info string error: {mb} MiB is more than this machine's memory ({limit} MiB); \
+                 keeping 8 MiB"
+            )]
+        );
+        assert_eq!((e.hash_mb, e.tt.size_mb()), (8, 8));
+    }
     // Past the range: the message names the range.
     e.handle("setoption name Hash value 99999999999");
     let out = take(&lines);
