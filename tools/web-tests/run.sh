@@ -12,12 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# strict mode by ply_testkit's rule: PLY_STRICT set to anything but empty or 0
+strict() { [ -n "${PLY_STRICT:-}" ] && [ "${PLY_STRICT}" != "0" ]; }
+
 missing=""
 python3 -c "import playwright.sync_api, pytest" 2>/dev/null || missing="the playwright and pytest Python packages"
 [ -x "${PLY_CHROMIUM:-/usr/bin/chromium}" ] || missing="${missing:+$missing and }chromium"
 if [ -n "$missing" ]; then
-    if [ "${PLY_STRICT:-}" = "1" ]; then
-        echo "error: browser tests need $missing (PLY_STRICT=1)" >&2
+    if strict; then
+        echo "error: browser tests need $missing (PLY_STRICT is set)" >&2
         exit 1
     fi
     echo "SKIPPED browser tests: no $missing"
@@ -39,8 +42,8 @@ tables="../shared/syzygy/tables"
 if [ -d "$tables" ]; then
     syzygy=(--syzygy "$tables")
     export PLY_WEB_SYZYGY=1
-elif [ "${PLY_STRICT:-}" = "1" ]; then
-    echo "error: the tablebase step needs $tables (PLY_STRICT=1)" >&2
+elif strict; then
+    echo "error: the tablebase step needs $tables (PLY_STRICT is set)" >&2
     exit 1
 else
     echo "SKIPPED the tablebase step of the browser tests: no $tables"

@@ -8,6 +8,33 @@ use ply_chess::{perft, Position};
 /// Largest node count checked in the default (fast) run.
 const FAST_LIMIT: u64 = 10_000_000;
 
+/// `(file, positions, entries)` of each suite: a truncated or damaged file is a failure, not a
+/// smaller check.
+const SUITES: [(&str, usize, usize); 4] = [
+    ("perftsuite.epd", 126, 755),
+    ("cpw_positions.epd", 7, 44),
+    ("shakmaty_tricky.perft", 26, 88),
+    ("shakmaty_chess960.perft", 960, 5760),
+];
+
+/// Asserts that `file` gave the positions and entries [`SUITES`] says it has.
+fn assert_complete(file: &str, entries: &[(String, String, u32, u64)]) {
+    let (_, positions, count) = SUITES
+        .iter()
+        .find(|(f, _, _)| *f == file)
+        .expect("a known suite");
+    let mine: Vec<_> = entries
+        .iter()
+        .filter(|(name, ..)| name.starts_with(&format!("{file}:")))
+        .collect();
+    let fens: std::collections::HashSet<_> = mine.iter().map(|(name, ..)| name).collect();
+    assert_eq!(
+        (fens.len(), mine.len()),
+        (*positions, *count),
+        "{file}: (positions, entries) read against the suite's"
+    );
+}
+
 /// `(name, fen, depth, nodes)` for every entry of every suite, or `None` after a visible skip (a
 /// failure under `PLY_STRICT=1`) when `shared/chess/perft` is absent.
 fn suite_entries() -> Option<Vec<(String, String, u32, u64)>> {
@@ -31,6 +58,7 @@ fn suite_entries() -> Option<Vec<(String, String, u32, u64)>> {
                 out.push((format!("{file}:{}", i + 1), fen.clone(), d, n));
             }
         }
+        assert_complete(file, &out);
     }
     for file in ["shakmaty_tricky.perft", "shakmaty_chess960.perft"] {
         let text = std::fs::read_to_string(dir.join(file)).expect("readable suite");
@@ -47,6 +75,7 @@ fn suite_entries() -> Option<Vec<(String, String, u32, u64)>> {
                 out.push((id.clone(), fen.clone(), d, n));
             }
         }
+        assert_complete(file, &out);
     }
     Some(out)
 }
@@ -102,14 +131,14 @@ fn perft_suites_fast() {
 
 /// About 43 billion nodes (every deeper entry except Chess960 depth 6).
 #[test]
-#[ignore = "deep perft, about 43e9 nodes: run with --ignored"]
+#[ignore = "slow job (.ci/run-slow): deep perft, about 43e9 nodes"]
 fn perft_suites_deep() {
     run(|name, d, n| n > FAST_LIMIT && !is_960_depth_6(name, d));
 }
 
 /// About 507 billion nodes: the 960 Chess960 positions at depth 6.
 #[test]
-#[ignore = "very deep perft, about 507e9 nodes: run with --ignored"]
+#[ignore = "slow job (.ci/run-slow): Chess960 depth 6, about 507e9 nodes"]
 fn perft_chess960_depth_6() {
     run(|name, d, n| n > FAST_LIMIT && is_960_depth_6(name, d));
 }

@@ -22,6 +22,19 @@ ARGS = [
 ]
 
 
+def strict():
+    """Strict mode, by the rule of ply_testkit::strict: PLY_STRICT set to anything but empty or 0."""
+    return os.environ.get("PLY_STRICT", "") not in ("", "0")
+
+
+def skip_or_fail(why):
+    """A test that cannot run: a failure in strict mode, else a visible SKIPPED line and a skip."""
+    if strict():
+        pytest.fail(f"{why} (PLY_STRICT is set, so this may not skip)")
+    print(f"\nSKIPPED {why}")
+    pytest.skip(why)
+
+
 def _missing():
     try:
         import playwright.sync_api  # noqa: F401
@@ -38,10 +51,7 @@ def _missing():
 def base_url():
     why = _missing()
     if why:
-        if os.environ.get("PLY_STRICT") == "1":
-            pytest.fail(f"browser tests need {why} (PLY_STRICT=1)")
-        print(f"\nSKIPPED browser tests: {why}")
-        pytest.skip(why)
+        skip_or_fail(f"browser tests: {why}")
     return os.environ["PLY_WEB_URL"].rstrip("/")
 
 

@@ -5,6 +5,8 @@ with a message."""
 
 import os
 
+from conftest import skip_or_fail
+
 SCREENSHOTS = os.environ.get("PLY_WEB_SCREENSHOTS")
 
 
@@ -229,8 +231,7 @@ def test_chess960_castles_by_clicking_the_rook(page, base_url):
 
 def test_chess_tablebase_results(page, base_url):
     if not os.environ.get("PLY_WEB_SYZYGY"):
-        print("\nSKIPPED tablebase step: the server has no Syzygy tables (see run.sh)")
-        return
+        skip_or_fail("tablebase step: the server has no Syzygy tables (see run.sh)")
     page.goto(base_url + "/chess")
     page.evaluate("localStorage.clear()")
     page.reload()
