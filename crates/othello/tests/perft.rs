@@ -48,9 +48,10 @@ fn every_cpu_level_to_9() {
 }
 
 #[test]
-fn start_to_11() {
+fn start_to_12() {
     assert_eq!(perft(Board::start(), 10), START[10]);
     assert_eq!(perft(Board::start(), 11), START[11]);
+    assert_eq!(perft(Board::start(), 12), START[12]);
 }
 
 #[test]
@@ -95,14 +96,13 @@ fn endgames_past_the_end() {
 }
 
 #[test]
-#[ignore = "long: depth 12 and 13 (about a minute)"]
-fn start_12_13() {
-    assert_eq!(perft(Board::start(), 12), START[12]);
+#[ignore = "slow job (.ci/run-slow): depth 13, 18.4e9 leaves"]
+fn start_13() {
     assert_eq!(perft(Board::start(), 13), START[13]);
 }
 
 #[test]
-#[ignore = "long: depth 14 (several minutes)"]
+#[ignore = "slow job (.ci/run-slow): depth 14, 184e9 leaves"]
 fn start_14() {
     assert_eq!(perft(Board::start(), 14), START[14]);
 }

@@ -202,7 +202,7 @@ fn variants_match_reference() {
 }
 
 #[test]
-#[ignore = "long: tens of millions of checks"]
+#[ignore = "slow job (.ci/run-slow): tens of millions of checks"]
 fn variants_match_reference_long() {
     check_all(2, 2_000_000);
 }

@@ -153,7 +153,7 @@ proptest! {
 
     /// The long fuzz run of the same target.
     #[test]
-    #[ignore = "long fuzz run (20,000 cases); run with --ignored"]
+    #[ignore = "slow job (.ci/run-slow): 20,000 damaged tables, minutes"]
     fn damaged_tables_never_panic_long(
         table in 0..SAMPLE.len(),
         dtz in any::<bool>(),

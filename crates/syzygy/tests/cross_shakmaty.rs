@@ -118,7 +118,7 @@ fn every_kpvk_position_agrees() {
 }
 
 #[test]
-#[ignore = "exhaustive 3-piece runs take a minute; run with --ignored"]
+#[ignore = "slow job (.ci/run-slow): every 3-piece position, about a minute"]
 fn every_three_piece_position_agrees() {
     let Some(dir) = tables() else { return };
     let mut checker = Checker::new(&dir);
@@ -174,7 +174,7 @@ fn four_piece_samples_agree() {
 }
 
 #[test]
-#[ignore = "large sample; run with --ignored"]
+#[ignore = "slow job (.ci/run-slow): a large 4-piece sample, minutes"]
 fn large_four_piece_samples_agree() {
     let Some(dir) = tables() else { return };
     let mut checker = Checker::new(&dir);

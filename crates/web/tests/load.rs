@@ -179,7 +179,7 @@ async fn fifty_clients_briefly() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "30 s: run with --ignored"]
+#[ignore = "slow job (.ci/run-slow): 30 s of load, the default run has a shorter one"]
 async fn fifty_clients_for_thirty_seconds() {
     run_load(seconds(30)).await;
 }
