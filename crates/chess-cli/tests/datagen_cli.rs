@@ -1,5 +1,6 @@
 //! `ply-chess datagen` from the command line: two shards together are the unsharded run, a
-//! second call resumes instead of duplicating, and bad arguments are errors, not panics.
+//! second call resumes instead of duplicating, bad arguments are errors, not panics, and
+//! `--skip-plies` and `--max-score` leave out exactly the positions they name.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -230,4 +231,58 @@ fn packed_output_threads_and_the_next_generation() {
         assert!(stderr.contains(message), "{stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+/// Plies from the start of a game to a position of a line, read from its FEN's move number and
+/// side to move (the games of these tests start from the start position at move 1).
+fn ply_of(line: &str) -> u32 {
+    let fen: Vec<&str> = line.split(';').next().unwrap().split(' ').collect();
+    let fullmove: u32 = fen[5].parse().unwrap();
+    2 * (fullmove - 1) + u32::from(fen[1] == "b")
+}
+
+/// The search score of a line (centipawns, White's side).
+fn score_of(line: &str) -> i32 {
+    line.split(';').nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn skip_plies_and_max_score_leave_out_exactly_their_positions() {
+    let scratch = ply_testkit::Scratch::new("datagen-keep");
+    let book = scratch.file("start.fen");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = scratch.file(name);
+        let mut args = vec!["--games", "3", "--seed", "11"];
+        args.extend(extra);
+        let o = datagen(&args, &out, Some(&book));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        ply_testkit::read_lines(&out)
+    };
+    let all = run("all.txt", &[]);
+    // the options leave the games as they were: their kept lines are the others' with exactly
+    // the positions they name taken out
+    let skip = 16;
+    let early = all.iter().filter(|l| ply_of(l) < skip).count();
+    assert!(early > 0, "no early position to leave out");
+    let late = run("late.txt", &["--skip-plies", &skip.to_string()]);
+    let too_early: Vec<&String> = late.iter().filter(|l| ply_of(l) < skip).collect();
+    assert!(too_early.is_empty(), "{too_early:?}");
+    let want: Vec<&String> = all.iter().filter(|l| ply_of(l) >= skip).collect();
+    assert_eq!(late.iter().collect::<Vec<_>>(), want);
+    assert_eq!(late.len() + early, all.len());
+
+    let max = 60;
+    let big = all.iter().filter(|l| score_of(l).abs() >= max).count();
+    assert!(big > 0, "no score of {max} or more to leave out");
+    let small = run("small.txt", &["--max-score", &max.to_string()]);
+    let too_big: Vec<&String> = small.iter().filter(|l| score_of(l).abs() >= max).collect();
+    assert!(too_big.is_empty(), "{too_big:?}");
+    let want: Vec<&String> = all.iter().filter(|l| score_of(l).abs() < max).collect();
+    assert_eq!(small.iter().collect::<Vec<_>>(), want);
+    assert!(!small.is_empty());
 }

@@ -1,7 +1,10 @@
 //! `ply-chess tune` from the command line: tunes on a small datagen file and writes a weight
-//! file in the engine's form; bad options and bad data are errors, not panics.
+//! file in the engine's form; bad options and bad data are errors, not panics. `--k` is the
+//! scale used (not a fitted one), `--reg` holds the weights nearer the compiled ones the larger
+//! it is, and `--last` writes the last epoch's weights where the default writes those of the
+//! lowest held-out loss.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn ply() -> Command {
@@ -77,4 +80,215 @@ fn tune_writes_the_engines_weight_file() {
             "{stderr}"
         );
     }
+}
+
+/// A small `datagen` file of `games` games in `scratch` (from the built-in opening set).
+fn small_data(scratch: &ply_testkit::Scratch, games: &str) -> PathBuf {
+    let data = scratch.file("data.txt");
+    let out = ply()
+        .args(["datagen", "--games", games, "--nodes", "300", "--out"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    data
+}
+
+/// Runs `tune` on `data` with `args` into `scratch`'s file `name`; returns standard error and
+/// the weight file's text.
+fn tune(
+    scratch: &ply_testkit::Scratch,
+    data: &Path,
+    name: &str,
+    args: &[&str],
+) -> (String, String) {
+    let weights = scratch.file(name);
+    let run = ply()
+        .args(["tune", "--threads", "2"])
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(&weights)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    (stderr, std::fs::read_to_string(&weights).unwrap())
+}
+
+/// The `(mg, eg)` pairs of a written weight file, in order.
+fn weights_of(text: &str) -> Vec<(i32, i32)> {
+    let w: Vec<(i32, i32)> = text
+        .split("Score::new(")
+        .skip(1)
+        .map(|s| {
+            let (mg, rest) = s.split_once(", ").unwrap();
+            let eg = &rest[..rest.find(')').unwrap()];
+            (mg.parse().unwrap(), eg.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(w.len(), ply_chess_engine::WEIGHTS.len(), "{text}");
+    w
+}
+
+/// How far weights are from the compiled ones: the sum of the differences' magnitudes.
+fn moved(w: &[(i32, i32)]) -> i64 {
+    w.iter()
+        .zip(ply_chess_engine::WEIGHTS.iter())
+        .map(|(&(mg, eg), s)| {
+            i64::from((mg - i32::from(s.mg())).abs() + (eg - i32::from(s.eg())).abs())
+        })
+        .sum()
+}
+
+/// The training loss of epoch `epoch` in a run's standard error (its first report).
+fn loss_at(stderr: &str, epoch: u32) -> f64 {
+    let head = format!("epoch {epoch}: loss ");
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix(&head))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("no {head}in {stderr}"))
+}
+
+#[test]
+fn k_given_is_the_k_used_and_not_fitted() {
+    let scratch = ply_testkit::Scratch::new("tune-k");
+    let data = small_data(&scratch, "6");
+    // every position trained on and the last weights kept (no hold-out)
+    let common = ["--epochs", "20", "--holdout-every", "0"];
+    let (fitted, text) = tune(&scratch, &data, "fitted.rs", &common);
+    assert!(text.contains(", fitted), starting from"), "{text}");
+    let k_fitted: f64 = fitted
+        .lines()
+        .find_map(|l| l.strip_prefix("K "))
+        .and_then(|l| l.split(';').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{fitted}"));
+    let mut losses = vec![loss_at(&fitted, 0)];
+    let mut weights = vec![weights_of(&text)];
+    for k in ["0.5", "6"] {
+        let mut args = common.to_vec();
+        args.extend(["--k", k]);
+        let (stderr, text) = tune(&scratch, &data, "k.rs", &args);
+        let shown = format!("{:.4}", k.parse::<f64>().unwrap());
+        assert!(stderr.contains(&format!("K {shown}; ")), "{stderr}");
+        assert!(
+            text.contains(&format!("(K {shown}), starting from")),
+            "{text}"
+        );
+        assert!(
+            (k.parse::<f64>().unwrap() - k_fitted).abs() > 0.1,
+            "{k_fitted}"
+        );
+        losses.push(loss_at(&stderr, 0));
+        weights.push(weights_of(&text));
+    }
+    // the same starting weights judged with three scales: three losses, three results
+    assert!(
+        losses[0] != losses[1] && losses[1] != losses[2] && losses[0] != losses[2],
+        "{losses:?}"
+    );
+    assert!(
+        weights[0] != weights[1] && weights[1] != weights[2],
+        "K steers the tuning"
+    );
+}
+
+#[test]
+fn reg_holds_the_weights_near_the_compiled_ones() {
+    let scratch = ply_testkit::Scratch::new("tune-reg");
+    let data = small_data(&scratch, "6");
+    // every position trained on and the last weights kept, at a fixed K
+    let common = [
+        "--epochs",
+        "40",
+        "--lr",
+        "2",
+        "--holdout-every",
+        "0",
+        "--k",
+        "1.4",
+    ];
+    let mut distances = Vec::new();
+    for reg in ["0", "0.000001", "0.00001"] {
+        let mut args = common.to_vec();
+        args.extend(["--reg", reg]);
+        let (_, text) = tune(&scratch, &data, "weights.rs", &args);
+        assert!(text.contains(&format!("--reg {reg} (K ")), "{text}");
+        distances.push(moved(&weights_of(&text)));
+    }
+    // the stronger the pull, the nearer the compiled weights, yet still tuned
+    let [free, weak, strong] = distances[..] else {
+        unreachable!()
+    };
+    assert!(
+        0 < strong && strong < weak && weak * 2 < free,
+        "moved by reg 0, 1e-6, 1e-5: {distances:?}"
+    );
+}
+
+/// The epoch of the weights a run wrote: the `-> epoch N:` of its file's loss line.
+fn end_epoch(text: &str) -> u32 {
+    text.split("-> epoch ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"))
+}
+
+#[test]
+fn last_keeps_the_last_weights_instead_of_the_best_held_out() {
+    let scratch = ply_testkit::Scratch::new("tune-last");
+    // K at half its fitted value: the first steps mostly rescale the weights, which helps the
+    // held-out games too, then the tuning fits the few training games and the held-out loss
+    // rises again (its lowest report is epoch 9 of these games)
+    let data = small_data(&scratch, "20");
+    let epochs = 30;
+    let common = [
+        "--epochs",
+        "30",
+        "--lr",
+        "0.5",
+        "--report-every",
+        "1",
+        "--holdout-every",
+        "3",
+        "--k",
+        "0.7",
+    ];
+    // by default: the weights of the report with the lowest held-out loss, here before the end
+    let (stderr, best) = tune(&scratch, &data, "best.rs", &common);
+    let b = end_epoch(&best);
+    assert!((1..epochs).contains(&b), "best at epoch {b}: {stderr}");
+    let held: Vec<(u32, f64)> = stderr
+        .lines()
+        .filter_map(|l| {
+            let (epoch, rest) = l.strip_prefix("epoch ")?.split_once(": ")?;
+            let h = rest.split_once("held out ")?.1;
+            Some((epoch.parse().ok()?, h.parse().ok()?))
+        })
+        .collect();
+    let at_b = held.iter().find(|&&(e, _)| e == b).unwrap().1;
+    assert!(held.iter().all(|&(_, h)| h >= at_b), "{b}: {held:?}");
+
+    // --last: the weights of epoch 30
+    let mut args = common.to_vec();
+    args.push("--last");
+    let (_, last) = tune(&scratch, &data, "last.rs", &args);
+    assert_eq!(end_epoch(&last), epochs);
+    assert!(last.contains(" --last (K "), "{last}");
+    assert_ne!(weights_of(&last), weights_of(&best));
+    // the kept best ones are those a run stopped at that epoch ends with
+    let b_text = b.to_string();
+    args[1] = &b_text;
+    let (_, stopped) = tune(&scratch, &data, "stopped.rs", &args);
+    assert_eq!(end_epoch(&stopped), b);
+    assert_eq!(weights_of(&stopped), weights_of(&best));
 }

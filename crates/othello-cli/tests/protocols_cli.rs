@@ -1,5 +1,6 @@
 //! The `ply-othello` binary driven through pipes as a GUI or a user would: NBoard (including a
-//! `ping` that must stop a long search), the default text mode, `analyse` and `solve`.
+//! `ping` that must stop a long search), the default text mode, `analyse` and `solve` (with
+//! `--wdl` and `--all-moves` checked against the FFO problems 1 to 19 of `../shared`).
 
 mod common;
 
@@ -367,4 +368,215 @@ fn match_tells_the_opponent_its_clock() {
             lines[i - 1]
         );
     }
+}
+
+/// An FFO problem: its board and side as written, and its annotated moves with their scores.
+type Problem = (String, Vec<(String, i32)>);
+
+/// The first `n` problems of the FFO file of problems 1 to 19, read here rather than by the
+/// program (`None` after a visible skip when `../shared` does not have the file).
+fn ffo_first(n: usize) -> Option<Vec<Problem>> {
+    let text = ply_testkit::shared_text("othello/ffo/fforum-1-19.obf")?;
+    let problems: Vec<Problem> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(n)
+        .map(|line| {
+            let mut fields = line.split(';').map(str::trim);
+            let board = fields.next().unwrap().to_string();
+            let moves = fields
+                .filter(|f| !f.is_empty())
+                .map(|f| {
+                    let (sq, score) = f.split_once(':').unwrap();
+                    (sq.to_string(), score.parse::<i32>().unwrap())
+                })
+                .collect();
+            (board, moves)
+        })
+        .collect();
+    assert_eq!(problems.len(), n, "the FFO file has {n} problems");
+    Some(problems)
+}
+
+/// The OBF lines of `problems`, annotations included.
+fn obf_lines(problems: &[Problem]) -> Vec<String> {
+    problems
+        .iter()
+        .map(|(board, moves)| {
+            let notes: Vec<String> = moves.iter().map(|(m, s)| format!("{m}:{s:+}")).collect();
+            format!("{board}; {};", notes.join("; "))
+        })
+        .collect()
+}
+
+/// Writes `lines` to `name` in `scratch` and runs `solve` on it with `args`.
+fn solve_lines(
+    scratch: &ply_testkit::Scratch,
+    name: &str,
+    lines: &[String],
+    args: &[&str],
+) -> std::process::Output {
+    let path = scratch.file(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    Command::new(BIN)
+        .arg("solve")
+        .arg(&path)
+        .args(["--hash", "16"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The JSON lines of a `solve --json` run: the positions, then the summary.
+fn json_lines(out: &std::process::Output) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let mut all: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let summary = all.pop().expect("a summary line");
+    assert_eq!(summary["summary"], true, "{text}");
+    (all, summary)
+}
+
+/// `solve --wdl` on the FFO problems 1 to 19 (wins, the draw #4, the losses #9, #12 and #18):
+/// every reported score has the sign of the file's best score, in fewer nodes than the exact
+/// solve; and it judges by the sign alone: a right sign with a wrong margin passes, which the
+/// exact solve calls an error, and a wrong sign is an error.
+#[test]
+fn solve_wdl_gives_the_sign_of_the_ffo_scores() {
+    let Some(problems) = ffo_first(19) else {
+        return;
+    };
+    let scratch = ply_testkit::Scratch::new("solve-wdl");
+    let lines = obf_lines(&problems);
+    let wdl = solve_lines(&scratch, "ffo.obf", &lines, &["--wdl", "--json"]);
+    assert!(
+        wdl.status.success(),
+        "{}",
+        String::from_utf8_lossy(&wdl.stderr)
+    );
+    let exact = solve_lines(&scratch, "ffo.obf", &lines, &["--json"]);
+    assert!(exact.status.success());
+    let ((wdl, wdl_sum), (exact, exact_sum)) = (json_lines(&wdl), json_lines(&exact));
+    assert_eq!(wdl.len(), 19);
+    let mut signs = [0; 3];
+    for (i, ((_, moves), (w, e))) in problems.iter().zip(wdl.iter().zip(&exact)).enumerate() {
+        let best = moves.iter().map(|&(_, s)| s).max().unwrap();
+        let score = w["score"].as_i64().unwrap() as i32;
+        assert_eq!(score.signum(), best.signum(), "FFO #{}: {w}", i + 1);
+        assert_eq!(w["verdict"], "correct", "{w}");
+        assert_eq!(w["errors"], 0, "{w}");
+        // the exact solve gives the file's score itself
+        assert_eq!(e["score"], best, "FFO #{}: {e}", i + 1);
+        signs[(best.signum() + 1) as usize] += 1;
+    }
+    assert!(
+        signs.iter().all(|&n| n > 0),
+        "losses, draws and wins: {signs:?}"
+    );
+    assert_eq!(wdl_sum["errors"], 0, "{wdl_sum}");
+    let nodes = |s: &serde_json::Value| s["nodes"].as_u64().unwrap();
+    assert!(
+        nodes(&wdl_sum) < nodes(&exact_sum),
+        "a win/draw/loss window searches less: {wdl_sum} {exact_sum}"
+    );
+
+    // FFO #1 is G8 +18: annotated +6 (right sign) and -6 (wrong sign)
+    let (board, _) = &problems[0];
+    let margin = vec![format!("{board}; G8:+6;")];
+    let out = solve_lines(&scratch, "margin.obf", &margin, &["--wdl", "--json"]);
+    let (pos, sum) = json_lines(&out);
+    assert_eq!(out.status.code(), Some(0), "{sum}");
+    assert_eq!(
+        (pos[0]["verdict"].as_str(), sum["errors"].as_u64()),
+        (Some("correct"), Some(0))
+    );
+    let out = solve_lines(&scratch, "margin.obf", &margin, &["--json"]);
+    let (pos, sum) = json_lines(&out);
+    assert_eq!(out.status.code(), Some(1), "{sum}");
+    assert_eq!(pos[0]["verdict"], "wrong score", "{}", pos[0]);
+    assert_eq!(pos[0]["score"], 18);
+    let sign = vec![format!("{board}; G8:-6;")];
+    let out = solve_lines(&scratch, "sign.obf", &sign, &["--wdl", "--json"]);
+    let (pos, sum) = json_lines(&out);
+    assert_eq!(out.status.code(), Some(1), "{sum}");
+    assert_eq!(pos[0]["verdict"], "wrong score", "{}", pos[0]);
+    assert!(pos[0]["score"].as_i64().unwrap() > 0, "{}", pos[0]);
+}
+
+/// `solve --all-moves` on the FFO problems 1 to 19: one `all moves:` line a problem with a
+/// score for every legal move, best first, the best equal to the row's score, and every move
+/// the file annotates scored as the file says; a wrong score on a move that is not the best is
+/// an error with `--all-moves` and goes unnoticed without it.
+#[test]
+fn solve_all_moves_scores_every_annotated_ffo_move() {
+    let Some(problems) = ffo_first(19) else {
+        return;
+    };
+    let scratch = ply_testkit::Scratch::new("solve-all");
+    let lines = obf_lines(&problems);
+    let out = solve_lines(&scratch, "ffo.obf", &lines, &["--all-moves"]);
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{table}");
+    assert!(table.contains("total: 19 positions"), "{table}");
+    assert!(table.contains(" 0 errors, "), "{table}");
+    let rows: Vec<&str> = table.lines().collect();
+    let all_lines: Vec<(usize, &str)> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.split_once("all moves: ").map(|(_, list)| (i, list)))
+        .collect();
+    assert_eq!(all_lines.len(), 19, "{table}");
+    let mut checked = 0;
+    for ((board, moves), (at, list)) in problems.iter().zip(&all_lines) {
+        let scores: Vec<(&str, i32)> = list
+            .split_whitespace()
+            .map(|m| {
+                let (sq, s) = m.split_once(':').unwrap();
+                (sq, s.parse().unwrap())
+            })
+            .collect();
+        // every legal move once
+        let obf = ply_othello::parse_obf_line(board).unwrap().unwrap();
+        let legal = obf.position.board.moves().count_ones() as usize;
+        assert_eq!(scores.len(), legal, "{board}: {list}");
+        let mut squares: Vec<&str> = scores.iter().map(|&(m, _)| m).collect();
+        squares.sort_unstable();
+        squares.dedup();
+        assert_eq!(squares.len(), legal, "{list}");
+        // best first, and the best is the row's score (the row just above)
+        assert!(scores.windows(2).all(|w| w[0].1 >= w[1].1), "{list}");
+        let row: Vec<&str> = rows[at - 1].split('|').map(str::trim).collect();
+        assert_eq!(
+            row[3].parse::<i32>().unwrap(),
+            scores[0].1,
+            "{}",
+            rows[at - 1]
+        );
+        // the file's scores, move by move
+        for (m, s) in moves {
+            let got = scores.iter().find(|&&(x, _)| x == m).map(|&(_, v)| v);
+            assert_eq!(got, Some(*s), "{board}: {m} in {list}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 140, "{checked} annotated moves checked");
+
+    // FFO #1 with H1 (+12, not the best move) annotated +10
+    let (board, _) = &problems[0];
+    let wrong = vec![format!("{board}; G8:+18; H1:+10;")];
+    let out = solve_lines(&scratch, "wrong.obf", &wrong, &["--all-moves"]);
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{table}");
+    assert!(
+        table.contains("H1:+12") && table.contains("<-- ERROR"),
+        "{table}"
+    );
+    assert!(table.contains(" 1 errors, "), "{table}");
+    let out = solve_lines(&scratch, "wrong.obf", &wrong, &[]);
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{table}");
+    assert!(!table.contains("all moves:"), "{table}");
+    assert!(table.contains(" 0 errors, "), "{table}");
 }
