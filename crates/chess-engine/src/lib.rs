@@ -1,7 +1,7 @@
 //! The ply chess engine as a library: a tapered evaluation (hand-written terms, weights tuned by
-//! `ply-chess tune`) whose middlegame/endgame pair is one packed integer ([`Score`], seed 000),
-//! interior-node recognizers indexed by material signatures (seed 001), and an alpha-beta search
-//! (PVS, Lazy SMP) with optional Syzygy probing.
+//! `ply-chess tune`) whose middlegame/endgame pair is one packed integer ([`Score`], the chess
+//! wiki's "Packed Evaluation"), interior-node recognizers indexed by material signatures (Heinz's
+//! DarkThought recognizers), and an alpha-beta search (PVS, Lazy SMP) with optional Syzygy probing.
 //!
 //! The crate does no I/O of its own: the search reports progress through a [`Reporter`] and
 //! returns a [`SearchResult`]; protocols (UCI in `ply-chess-cli`) and tools sit on top of it.

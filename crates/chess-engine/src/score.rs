@@ -1,4 +1,5 @@
-//! A middlegame and an endgame value packed into one `i32` (seed 000, "Packed Evaluation").
+//! A middlegame and an endgame value packed into one `i32` (the chess wiki's "Packed Evaluation",
+//! minuskelvin.net/chesswiki).
 //!
 //! Layout: `packed = (eg << 16) + mg`, with both halves signed 16-bit values.
 //!

@@ -1,5 +1,6 @@
 //! Search score conventions: centipawns from the side to move, mate scores counted in plies from
-//! the root, and a "known win" band for recognised endgames (seed 001) below the mate range.
+//! the root, and a "known win" band for recognised endgames (Heinz's DarkThought recognizers) below
+//! the mate range.
 
 /// Larger than any score.
 pub const INFINITE: i32 = 32_000;

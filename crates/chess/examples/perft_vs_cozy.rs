@@ -1,7 +1,8 @@
 //! Side-by-side single-thread perft of ply-chess and cozy-chess 0.3 (bulk counting in both), run in
 //! alternation on the same positions so that machine noise hits both alike. Prints Mnps and the ratio.
 //! With `--variants` it also times ply-chess with magic lookups instead of PEXT, and with
-//! copy-make instead of make/unmake (the seed 002 question: where undo information lives).
+//! copy-make instead of make/unmake (the question of the Mediocre chess blog's "New move
+//! representation": where undo information lives).
 //!
 //! `cargo run --release -p ply-chess --example perft_vs_cozy [rounds] [--variants]`
 //!

@@ -1,4 +1,5 @@
-//! Packed moves (seed 002, Mediocre's "new move representation") and fixed-capacity move lists.
+//! Packed moves (the Mediocre chess blog's "New move representation") and fixed-capacity move
+//! lists.
 //!
 //! A [`Move`] is one `u32`; undo information lives outside it (copy-make, see [`crate::Position::play`]).
 //!

@@ -1,9 +1,10 @@
 //! Index encoding of Syzygy tables: the constant maps that turn a placement of pieces into a table index.
 //!
-//! Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63. The scheme (seed 004, Ronald de Man's explanation):
-//! the leading piece is mirrored into the a1-d1-d4 triangle, pieces on the a1-h8 diagonal force the next
-//! piece on or below it, like pieces are placed together with binomial coefficients, and tables with pawns
-//! are split by the file (a-d) of the leading pawn. All tables here are `const` and built at compile time.
+//! Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63. The scheme (Ronald de Man's explanation in
+//! the talkchess thread "Question to syzygy author"): the leading piece is mirrored into the
+//! a1-d1-d4 triangle, pieces on the a1-h8 diagonal force the next piece on or below it, like pieces
+//! are placed together with binomial coefficients, and tables with pawns are split by the file
+//! (a-d) of the leading pawn. All tables here are `const` and built at compile time.
 
 /// Rank (0..8) minus file (0..8): zero on the a1-h8 diagonal, negative below it.
 #[inline]
@@ -180,11 +181,12 @@ const fn lead_pawn_tables() -> ([[u64; 64]; 7], [[u64; 4]; 7]) {
     (idx_table, size)
 }
 
-/// Number of "111" placements of three unique leading pieces (seed 004).
+/// Number of "111" placements of three unique leading pieces (de Man, "Question to syzygy author").
 pub(crate) const UNIQUE3_SIZE: u64 = 6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 + 4 * 7 * 6;
 
-/// Index of three unique leading pieces ("111" encoding, seed 004), squares already normalised: the first
-/// in the a1-d1-d4 triangle, and each piece on the diagonal forcing the next on or below it.
+/// Index of three unique leading pieces ("111" encoding; de Man, "Question to syzygy author"),
+/// squares already normalised: the first in the a1-d1-d4 triangle, and each piece on the diagonal
+/// forcing the next on or below it.
 #[inline]
 pub(crate) fn encode_unique3(s0: u8, s1: u8, s2: u8) -> u64 {
     let adjust1 = u64::from(s1 > s0);

@@ -1,7 +1,7 @@
 //! Syzygy tablebase prober: exact WDL and DTZ from `.rtbw` / `.rtbz` files.
 //!
-//! The Syzygy format (Ronald de Man) is implemented from its description in seed 004 and the public
-//! file layout:
+//! The Syzygy format (Ronald de Man) is implemented from his description in the talkchess thread
+//! "Question to syzygy author" and the public file layout:
 //!
 //! - `tablebase`: discovery of table files in `:`-separated directories, a material-key registry,
 //!   lazy opening with memory-mapped files (one `OnceLock` per file: no lock once a table is open).

@@ -72,7 +72,7 @@ impl Material {
     }
 
     /// Whether some non-king piece occurs exactly once: then the "111" leading-group encoding is used,
-    /// otherwise the "K2" king-pair encoding (seed 004).
+    /// otherwise the "K2" king-pair encoding (de Man, "Question to syzygy author").
     pub(crate) fn has_unique_pieces(&self) -> bool {
         (1..KING)
             .any(|r| self.counts[usize::from(r)] == 1 || self.counts[usize::from(r | BLACK)] == 1)

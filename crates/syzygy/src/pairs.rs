@@ -4,7 +4,8 @@
 //! size, the sparse-index span, padding, the block count, min/max code lengths, the lowest symbol of every
 //! code length and the symbol pair tree. A value at index `i` is found through the sparse index (one entry
 //! every `span` values), walking block lengths to the right block, Huffman-decoding symbols until the one
-//! covering `i`, then descending its pair tree (seed 004, "sympat/symlen").
+//! covering `i`, then descending its pair tree (Ronald de Man's answers in the talkchess thread
+//! "Question to syzygy author", "sympat/symlen").
 
 use crate::bytes::{prefetch, slice, u16_le, u32_be_or_zero, u32_le, u8_at, TableResult};
 use crate::error::TableError;

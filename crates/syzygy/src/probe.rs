@@ -1,11 +1,12 @@
 //! WDL and DTZ of real positions: capture resolution, en passant and the one-ply DTZ search.
 //!
-//! The tables store "don't care" values wherever a capture already achieves the result (seed 004), so a
-//! position's WDL is the best of its captures (searched recursively, alpha-beta style: `probe_ab`) and
-//! the stored value. En passant is never encoded: ep captures are tried separately, and a position whose
-//! only legal moves are ep captures must take the best of them. DTZ tables store one side to move; for
-//! the other a one-ply search over the stored side's values gives the answer. Zeroing moves (captures and
-//! pawn moves) count as DTZ ±1 (±101 when the 50-move rule spoils the result).
+//! The tables store "don't care" values wherever a capture already achieves the result (de Man,
+//! "Question to syzygy author"), so a position's WDL is the best of its captures (searched
+//! recursively, alpha-beta style: `probe_ab`) and the stored value. En passant is never encoded: ep
+//! captures are tried separately, and a position whose only legal moves are ep captures must take
+//! the best of them. DTZ tables store one side to move; for the other a one-ply search over the
+//! stored side's values gives the answer. Zeroing moves (captures and pawn moves) count as DTZ ±1
+//! (±101 when the 50-move rule spoils the result).
 
 use ply_chess::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Color, Position, Role,

@@ -457,8 +457,8 @@ fn check_pieces(
     Ok(())
 }
 
-/// Group like pieces and compute each group's multiplier from the stored group order (seed 004:
-/// "norm" and "factor").
+/// Group like pieces and compute each group's multiplier from the stored group order (de Man,
+/// "Question to syzygy author": "norm" and "factor").
 fn set_groups(
     sub: &mut SubTable,
     n: usize,

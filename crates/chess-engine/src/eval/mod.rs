@@ -1,6 +1,6 @@
 //! The evaluation, hand-written terms with tuned weights: every term is a packed (middlegame,
-//! endgame) [`Score`] (seed 000), summed for White minus Black and blended by game phase once, in
-//! [`Score::taper_scaled`].
+//! endgame) [`Score`] (the chess wiki's "Packed Evaluation"), summed for White minus Black and
+//! blended by game phase once, in [`Score::taper_scaled`].
 //!
 //! Terms: material, piece-square tables, mobility by count, pawn structure (cached in a
 //! [`PawnTable`]: doubled, isolated, backward, connected, passed, candidate pawns), passed pawns

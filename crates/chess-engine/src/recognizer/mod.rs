@@ -1,5 +1,5 @@
-//! Interior-node recognizers (seed 001, Heinz's DarkThought): positions whose value is known from
-//! their material and a few facts are scored without searching them.
+//! Interior-node recognizers (Ernst Heinz's interior-node recognition in DarkThought): positions
+//! whose value is known from their material and a few facts are scored without searching them.
 //!
 //! Each side's material signature (bit 0 pawn, 1 knight, 2 bishop, 3 rook, 4 queen) selects an
 //! entry of a 64-entry table: with a lone king the strong side's signature indexes the lower 32

@@ -2,9 +2,9 @@
 //! (PVS) with quiescence, run by one or more threads sharing the transposition table (Lazy SMP).
 //!
 //! Pruning and reductions follow the usual CPW recipes: mate-distance pruning, interior-node
-//! recognizers (seed 001), transposition-table cutoffs, reverse futility pruning, null move,
-//! futility and late-move pruning, SEE pruning, late-move reductions, check and singular
-//! extensions. Static evaluations are corrected by a pawn-structure correction history
+//! recognizers (Heinz's DarkThought recognizers), transposition-table cutoffs, reverse futility
+//! pruning, null move, futility and late-move pruning, SEE pruning, late-move reductions, check and
+//! singular extensions. Static evaluations are corrected by a pawn-structure correction history
 //! (`correction.rs`). The search never prints: it reports through a [`Reporter`].
 
 use crate::eval;
