@@ -95,7 +95,7 @@ mod tests {
         ] {
             assert_eq!(back_rank(n).unwrap(), rank, "{n}");
         }
-        assert_eq!(start_fen(u64::from(STANDARD)).unwrap(), ply_chess::STARTPOS);
+        assert_eq!(start_fen(u64::from(STANDARD)).unwrap(), crate::STARTPOS);
         assert_eq!(back_rank(960), Err(BadNumber(960)));
         assert!(back_rank(u64::MAX).is_err());
     }
@@ -118,7 +118,7 @@ mod tests {
             assert_eq!(files('Q').len(), 1);
             assert_eq!(files('N').len(), 2);
             assert!(seen.insert(rank.clone()), "{n} {rank} twice");
-            let pos = ply_chess::Position::from_fen(&start_fen(n).unwrap()).unwrap();
+            let pos = crate::Position::from_fen(&start_fen(n).unwrap()).unwrap();
             assert!(pos.legal_moves().len() >= 18, "{n}");
             let standard_castling = rank.starts_with('R') && rank.ends_with('R') && k[0] == 4;
             assert_eq!(pos.is_chess960(), !standard_castling, "{n} {rank}");

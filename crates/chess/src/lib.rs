@@ -21,15 +21,17 @@
 //!   `is_check`, `pinned`, `attackers`, `legal_moves` ([`MoveList`]), `tactical_moves`,
 //!   `count_legal_moves`, `legal_moves_from`, `is_legal`, `gives_check`, `play` (copy-make, returns the
 //!   new position), `play_in_place`, `try_play`, `make`/`unmake` ([`Undo`]), `null_move`,
-//!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (seed 001), `count(color, role)`,
-//!   `is_checkmate`, `is_stalemate`, `is_insufficient_material`, `is_fifty_move_draw`,
-//!   `san` / `parse_san`, `parse_uci`, `decompress`, `legal_from_compact` (one move checked without
-//!   generating the others), `push_tactical_moves_with` / `push_quiet_moves_with` (the two halves of a
-//!   staged generation).
-//! - [`Move`]: one packed `u32` (seed 002): `from() to() role() captured() kind() is_capture()
-//!   is_en_passant() is_castle() promotion()`, `compact()` (16 bits), `uci(chess960)`.
-//!   Castling moves are encoded king-takes-rook (`to()` is the rook's square).
+//!   `hash` (Zobrist), `pawn_key`, `material_signature(color)` (Heinz's DarkThought recognizers),
+//!   `count(color, role)`, `is_checkmate`, `is_stalemate`, `is_insufficient_material`,
+//!   `is_fifty_move_draw`, `san` / `parse_san`, `parse_uci`, `decompress`, `legal_from_compact`
+//!   (one move checked without generating the others), `push_tactical_moves_with` /
+//!   `push_quiet_moves_with` (the two halves of a staged generation).
+//! - [`Move`]: one packed `u32` (as in the Mediocre chess blog's "New move representation"):
+//!   `from() to() role() captured() kind() is_capture() is_en_passant() is_castle() promotion()`,
+//!   `compact()` (16 bits), `uci(chess960)`. Castling moves are encoded king-takes-rook (`to()` is
+//!   the rook's square).
 //! - [`perft()`], [`divide`], [`repetitions`] (hash history).
+//! - [`chess960`]: the Chess960 start positions by their (Scharnagl) numbers, 0 to 959.
 //!
 //! ```
 //! use ply_chess::{perft, Position};
@@ -44,6 +46,7 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod chess960;
 mod color;
 mod draw;
 mod fen;

@@ -31,14 +31,13 @@
 //! handlers   api::othello, api::chess (each: request types, checks, searches, replies)
 //! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE),
 //!            tablebase (Syzygy tables: opening, probing)
-//! base       limits (Config, clamps), error (ApiError), chess960 (start positions by number)
+//! base       limits (Config, clamps), error (ApiError)
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod api;
 pub mod assets;
-pub mod chess960;
 pub mod cli;
 pub mod error;
 pub mod limits;

@@ -647,8 +647,8 @@ pub struct Chess960Request {
 /// # Errors
 /// 400 for a number outside 0 to 959.
 pub async fn chess960(Body(req): Body<Chess960Request>) -> Result<Json<ChessState>, ApiError> {
-    let fen =
-        crate::chess960::start_fen(req.number).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let fen = ply_chess::chess960::start_fen(req.number)
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let game = build_game(Some(&fen), None)?;
     Ok(Json(state_of(&game)))
 }
