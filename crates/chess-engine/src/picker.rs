@@ -18,7 +18,7 @@
 
 use crate::history::History;
 use crate::see::{capture_gain, see_ge, SEE_VALUE};
-use ply_chess::{Color, Magic, Move, MoveList, Pext, Position, MAX_MOVES};
+use ply_chess::{with_sliders, Color, Move, MoveList, Position, MAX_MOVES};
 
 /// Where a move came from; the search treats losing captures like quiet moves for reductions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,10 +193,7 @@ impl MovePicker {
                 }
                 Stage::GenerateCaptures => {
                     // The process's slider lookup, chosen once (`Pext::detect`).
-                    match Pext::detect() {
-                        Some(p) => pos.push_tactical_moves_with(p, &mut self.moves),
-                        None => pos.push_tactical_moves_with(Magic, &mut self.moves),
-                    }
+                    with_sliders!(|s| pos.push_tactical_moves_with(s, &mut self.moves));
                     self.captures = self.moves.len();
                     for (key, &m) in self.keys.iter_mut().zip(self.moves.iter()) {
                         *key = capture_key(m);
@@ -241,10 +238,7 @@ impl MovePicker {
                         continue;
                     }
                     let start = self.moves.len();
-                    match Pext::detect() {
-                        Some(p) => pos.push_quiet_moves_with(p, &mut self.moves),
-                        None => pos.push_quiet_moves_with(Magic, &mut self.moves),
-                    }
+                    with_sliders!(|s| pos.push_quiet_moves_with(s, &mut self.moves));
                     let [p0, p1] = self.prevs;
                     let color = self.color;
                     for (key, &m) in self.keys[start..]

@@ -1,10 +1,12 @@
 //! Attack sets. Leaper tables (pawn, knight, king) and the `between`/`line` tables are built by
 //! `const fn` at compile time; sliding attacks come from the build-script tables behind [`crate::Sliders`].
-//! The free functions here use the process's slider lookup ([`Pext::detect`], chosen once); hot
-//! loops take a [`crate::Sliders`] token and dispatch once outside the loop.
+//! The free functions here use the process's slider lookup ([`crate::with_sliders!`], chosen once
+//! by [`crate::Pext::detect`]); hot loops take a [`crate::Sliders`] token and dispatch once outside
+//! the loop.
 
 use crate::ray::ray;
-use crate::sliders::{Magic, Pext, Sliders};
+use crate::sliders::Sliders;
+use crate::with_sliders;
 use crate::{Bitboard, Color, Role, Square};
 
 /// Attack table of a leaper given by its (file, rank) steps.
@@ -112,32 +114,23 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 }
 
 /// Squares a bishop on `sq` attacks given the occupied squares `occ` (the process's slider lookup,
-/// [`Pext::detect`]).
+/// [`Pext::detect`](crate::Pext::detect)).
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    match Pext::detect() {
-        Some(p) => p.bishop(sq, occ),
-        None => Magic.bishop(sq, occ),
-    }
+    with_sliders!(|s| s.bishop(sq, occ))
 }
 
 /// Squares a rook on `sq` attacks given the occupied squares `occ` (the process's slider lookup,
-/// [`Pext::detect`]).
+/// [`Pext::detect`](crate::Pext::detect)).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    match Pext::detect() {
-        Some(p) => p.rook(sq, occ),
-        None => Magic.rook(sq, occ),
-    }
+    with_sliders!(|s| s.rook(sq, occ))
 }
 
 /// Squares a queen on `sq` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    match Pext::detect() {
-        Some(p) => p.queen(sq, occ),
-        None => Magic.queen(sq, occ),
-    }
+    with_sliders!(|s| s.queen(sq, occ))
 }
 
 /// Squares a piece attacks (a pawn's captures for pawns).

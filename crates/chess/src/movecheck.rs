@@ -8,7 +8,8 @@
 //! list for every compact code on the shared perft positions.
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use crate::sliders::{Magic, Pext, Sliders};
+use crate::sliders::Sliders;
+use crate::with_sliders;
 use crate::{Bitboard, Color, Move, MoveKind, Position, Rank, Role};
 
 impl Position {
@@ -16,10 +17,7 @@ impl Position {
     /// Same answer as [`Position::decompress`], without generating the other moves.
     #[inline]
     pub fn legal_from_compact(&self, compact: u16) -> Option<Move> {
-        match Pext::detect() {
-            Some(p) => self.legal_from_compact_with(p, compact),
-            None => self.legal_from_compact_with(Magic, compact),
-        }
+        with_sliders!(|s| self.legal_from_compact_with(s, compact))
     }
 
     /// [`Position::legal_from_compact`] with the given slider lookup.

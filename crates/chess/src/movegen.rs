@@ -9,7 +9,8 @@
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use crate::castling::CastlingSide;
-use crate::sliders::{Magic, Pext, Sliders};
+use crate::sliders::Sliders;
+use crate::with_sliders;
 use crate::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role, Square};
 
 /// Kinds of set-wise pawn moves reported to a sink.
@@ -355,10 +356,7 @@ impl Position {
     /// All legal moves (PEXT lookups when the CPU has BMI2, else magics).
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        match Pext::detect() {
-            Some(p) => self.legal_moves_with(p),
-            None => self.legal_moves_with(Magic),
-        }
+        with_sliders!(|s| self.legal_moves_with(s))
     }
 
     /// All legal moves, using the given slider lookup.
@@ -373,10 +371,7 @@ impl Position {
     /// [`Move::is_tactical`] holds, generated without the quiet ones.
     #[inline]
     pub fn tactical_moves(&self) -> MoveList {
-        match Pext::detect() {
-            Some(p) => self.tactical_moves_with(p),
-            None => self.tactical_moves_with(Magic),
-        }
+        with_sliders!(|s| self.tactical_moves_with(s))
     }
 
     /// [`Position::tactical_moves`] with the given slider lookup.
@@ -422,10 +417,7 @@ impl Position {
     /// Number of legal moves, counted without creating them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        match Pext::detect() {
-            Some(p) => self.count_legal_moves_with(p),
-            None => self.count_legal_moves_with(Magic),
-        }
+        with_sliders!(|s| self.count_legal_moves_with(s))
     }
 
     /// Number of legal moves with the given slider lookup.
@@ -443,10 +435,7 @@ impl Position {
             from: Bitboard::from_square(from),
             list: &mut list,
         };
-        match Pext::detect() {
-            Some(p) => self.generate(p, &mut sink),
-            None => self.generate(Magic, &mut sink),
-        }
+        with_sliders!(|s| self.generate(s, &mut sink));
         list
     }
 

@@ -6,7 +6,8 @@
 
 use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::castling::{back_rank, CastlingRights, CastlingSide};
-use crate::sliders::{Magic, Pext, Sliders};
+use crate::sliders::Sliders;
+use crate::with_sliders;
 use crate::zobrist::KEYS;
 use crate::{Bitboard, Color, Move, MoveKind, Piece, Role, Square};
 
@@ -41,7 +42,8 @@ pub(crate) fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
     KEYS.piece[color.index() * 6 + role.index()][sq.index()]
 }
 
-/// Material signature bit of a role (seed 001, Heinz's DarkThought): P=1, N=2, B=4, R=8, Q=16; kings 0.
+/// Material signature bit of a role (Ernst Heinz's interior-node recognition in DarkThought): P=1,
+/// N=2, B=4, R=8, Q=16; kings 0.
 #[inline(always)]
 pub(crate) const fn signature_bit(role: Role) -> u8 {
     match role {
@@ -182,8 +184,9 @@ impl Position {
         self.pawn_key
     }
 
-    /// Material signature of one side (seed 001): bit 0 pawn, 1 knight, 2 bishop, 3 rook, 4 queen,
-    /// set when that side has at least one such piece. Kept up to date incrementally.
+    /// Material signature of one side (Heinz's DarkThought recognizers): bit 0 pawn, 1 knight, 2
+    /// bishop, 3 rook, 4 queen, set when that side has at least one such piece. Kept up to date
+    /// incrementally.
     #[inline(always)]
     pub fn material_signature(&self, color: Color) -> u8 {
         self.signature[color.index()]
@@ -218,10 +221,7 @@ impl Position {
 
     /// Pieces of `attacker` attacking `sq` in this position.
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
-        match Pext::detect() {
-            Some(p) => self.attackers_with(sq, attacker, self.occupied(), p),
-            None => self.attackers_with(sq, attacker, self.occupied(), Magic),
-        }
+        with_sliders!(|s| self.attackers_with(sq, attacker, self.occupied(), s))
     }
 
     /// Whether `attacker` attacks `sq` with occupancy `occ` (early exit version of `attackers_with`).

@@ -5,6 +5,7 @@
 //! without an explicit lookup (the attack functions of [`crate::attacks`], [`crate::Position`]'s
 //! generators, [`crate::perft()`], the chess engine's move picker) dispatches on that one answer,
 //! once per call, to code monomorphised for the chosen [`Sliders`] token; inside, no lookup branches.
+//! The dispatch itself is written once, as [`with_sliders!`](crate::with_sliders).
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -21,6 +22,29 @@ pub(crate) struct MagicEntry {
 }
 
 include!(concat!(env!("OUT_DIR"), "/sliders.rs"));
+
+/// Evaluates `body` with `s` bound to the process's slider lookup ([`Pext::detect`]): the PEXT token
+/// where the CPU has BMI2, else [`Magic`]. The body is compiled once for each token, so the choice
+/// costs one cached load per call and none inside.
+///
+/// ```
+/// use ply_chess::{with_sliders, Bitboard, Sliders, Square};
+/// let e4 = Square::try_new(28).unwrap();
+/// let attacks = with_sliders!(|s| s.rook(e4, Bitboard::EMPTY));
+/// assert_eq!(attacks.count(), 14);
+/// ```
+#[macro_export]
+macro_rules! with_sliders {
+    (|$s:ident| $body:expr) => {
+        match $crate::Pext::detect() {
+            Some($s) => $body,
+            None => {
+                let $s = $crate::Magic;
+                $body
+            }
+        }
+    };
+}
 
 /// A way to look up rook and bishop attacks. Implementations are zero-sized tokens.
 pub trait Sliders: Copy {
