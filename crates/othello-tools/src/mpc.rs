@@ -128,7 +128,7 @@ pub enum FitError {
 pub const MIN_PAIRS: usize = 8;
 
 /// One line of the per-position score file: `S <empties> [<score at depth 0>, ...] <exact>`
-/// (`Some(x)` or `None`), the format of `tools/othello/mpc_scores.txt`.
+/// (`Some(x)` or `None`), the format of `docs/benchmarks/othello/mpc_scores.txt`.
 pub fn score_line(s: &DepthScores) -> String {
     format!("S {} {:?} {:?}", s.empties, s.by_depth, s.exact)
 }

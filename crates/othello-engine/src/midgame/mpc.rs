@@ -9,7 +9,7 @@
 //! empties remain (refit when the weights change):
 //! `cargo run --release --bin ply-othello -- fit-mpc --positions 2000 --scores-out S.txt`
 //! runs the collection and the fit and prints these tables (the per-position scores it wrote,
-//! the `S` lines, are kept in `tools/othello/mpc_scores.txt`).
+//! the `S` lines, are kept in `docs/benchmarks/othello/mpc_scores.txt`).
 
 /// Normal quantiles `t` of the selectivities 73%, 87%, 95%, 98%, 99% (Edax's values); the
 /// last entry (100%) disables cuts.
