@@ -15,6 +15,9 @@
 //! without the returned [`Resumed`] saying so, and a file that already holds the games asked for
 //! is left as it is.
 //!
+//! Beside the runs, two small things the tools and programs share: [`rng`], the seeded generators,
+//! and [`cputime`], the CPU clocks every measurement reads.
+//!
 //! ```
 //! use ply_batch::{params_path, run_games, RunParams, Shard};
 //! let dir = tempfile::tempdir().unwrap(); // removed, with the files, when dropped
@@ -34,6 +37,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod cputime;
 mod display;
 mod params;
 pub mod rng;

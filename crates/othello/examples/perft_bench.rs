@@ -135,19 +135,8 @@ fn portable_moves_avx2(p: u64, o: u64) -> u64 {
     moves::portable::get_moves(p, o)
 }
 
-/// CPU time (user + system) of this process so far, from `/proc/self/stat` (Linux; 0 elsewhere),
-/// to see through the load of other processes on a shared machine.
+/// CPU time (user + system) of this process so far (0 where the system does not say), to see
+/// through the load of other processes on a shared machine.
 fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-        return 0.0;
-    };
-    let f: Vec<f64> = rest
-        .split_whitespace()
-        .map(|x| x.parse().unwrap_or(0.0))
-        .collect();
-    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
+    ply_testkit::cputime::process().map_or(0.0, |d| d.as_secs_f64())
 }

@@ -9,24 +9,9 @@ use std::time::Instant;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
-/// Seconds this thread has spent on a CPU (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), if available.
-/// Not `/proc/thread-self/schedstat`: for the running thread it is only brought up to date at
-/// scheduler ticks, so 20 ms rounds read in steps of about 4 ms.
-#[cfg(unix)]
+/// Seconds this thread has spent on a CPU ([`ply_testkit::thread_cpu_time`]), if available.
 fn cpu_seconds() -> Option<f64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec; the call only writes it.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (rc == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
-}
-
-/// No thread CPU clock here: the rounds are timed by wall clock.
-#[cfg(not(unix))]
-fn cpu_seconds() -> Option<f64> {
-    None
+    ply_testkit::thread_cpu_time().map(|d| d.as_secs_f64())
 }
 
 /// Passes over the position set per timed round, so that a round lasts long enough for the

@@ -90,28 +90,15 @@ pub fn shared_text(rel: &str) -> Option<String> {
     )
 }
 
-/// CPU time the calling thread has used so far (`None` where the platform does not say).
+/// CPU time the calling thread has used so far (`None` where the platform does not say): the
+/// one CPU clock of the workspace, [`ply_batch::cputime::thread`].
 ///
 /// Tests of time limits compare this, not the wall clock, with the limit: on a loaded machine the
 /// wall clock also counts the time other processes held the CPU, which no engine can control.
-pub fn thread_cpu_time() -> Option<std::time::Duration> {
-    #[cfg(target_os = "linux")]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return Some(std::time::Duration::new(
-                u64::try_from(ts.tv_sec).ok()?,
-                u32::try_from(ts.tv_nsec).ok()?,
-            ));
-        }
-    }
-    None
-}
+pub use ply_batch::cputime::thread as thread_cpu_time;
+
+/// The CPU clocks of the workspace (thread and process), for benchmark examples.
+pub use ply_batch::cputime;
 
 /// A chess FEN (no castling, no en passant, move 1) of pieces given as `(letter, square)` with
 /// a1 = 0 ... h8 = 63 (`K`, `q`, ...: upper case white); a later piece on a square replaces an

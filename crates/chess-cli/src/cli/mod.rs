@@ -13,16 +13,5 @@ pub mod tune;
 
 /// CPU seconds used by the process so far (all threads), where the system tells.
 pub(crate) fn cpu_seconds() -> Option<f64> {
-    #[cfg(unix)]
-    {
-        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-        // SAFETY: `usage` points to writable memory of the size getrusage fills.
-        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
-            // SAFETY: getrusage returned 0, so it filled the struct.
-            let u = unsafe { usage.assume_init() };
-            let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-            return Some(secs(u.ru_utime) + secs(u.ru_stime));
-        }
-    }
-    None
+    ply_batch::cputime::process().map(|d| d.as_secs_f64())
 }

@@ -56,12 +56,10 @@ pub struct SolveArgs {
     portable: bool,
 }
 
-/// CPU time consumed by the calling thread, in seconds (Linux `/proc/thread-self/schedstat`,
-/// nanosecond resolution). The machine may be shared, so wall time alone would mislead.
+/// CPU time consumed by the calling thread, in seconds. The machine may be shared, so wall
+/// time alone would mislead.
 fn thread_cpu_seconds() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 * 1e-9)
+    ply_batch::cputime::thread().map(|d| d.as_secs_f64())
 }
 
 /// The search mode the flags ask for.
