@@ -8,6 +8,7 @@
 mod cli;
 
 use ply_chess_cli::protocol::uci;
+use ply_cli_support::RUNTIME_ERROR;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -43,11 +44,6 @@ enum Command {
     Completions(cli::completions::CompletionsArgs),
 }
 
-/// Exit status of a runtime error.
-const RUNTIME_ERROR: u8 = 1;
-/// Exit status of a usage error.
-const USAGE_ERROR: u8 = 2;
-
 /// Says `ply-chess: <message>` on standard error and gives the exit status of a runtime error.
 fn failure(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("ply-chess: {message}");
@@ -62,26 +58,10 @@ fn exit_code<E: std::fmt::Display>(result: Result<(), E>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
-    // instead of making the next `println!` panic.
-    // SAFETY: first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
-    #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    ply_cli_support::quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                e.exit();
-            }
-            // clap's own text, under the program's prefix instead of clap's `error: `
-            let text = e.render().to_string();
-            let text = text.strip_prefix("error: ").unwrap_or(&text);
-            eprint!("ply-chess: {text}");
-            return ExitCode::from(USAGE_ERROR);
-        }
+        Err(e) => return ply_cli_support::usage_error("ply-chess", &e),
     };
     match cli.command {
         Some(Command::Perft(args)) => exit_code(cli::perft::run(&args)),

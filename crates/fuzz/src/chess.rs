@@ -4,8 +4,9 @@
 
 use crate::text_lines;
 use ply_chess::{perft, perft_copy_make, Magic, Position};
-use ply_chess_cli::protocol::uci::LineReader;
+use ply_chess_cli::protocol::uci::LineError;
 use ply_chess_cli::protocol::UciSession;
+use ply_cli_support::ByteLines;
 use ply_syzygy::{RawPosition, Tablebase, Wdl};
 use std::path::Path;
 use std::sync::Arc;
@@ -79,7 +80,7 @@ pub fn records(data: &[u8]) {
 const UCI_GO_NODES: u64 = 500;
 
 /// A UCI session (1 MiB of hash): the input's bytes go through the line reader of the binary
-/// (`protocol::uci::LineReader`), so lines that are not UTF-8 reach the engine's error path, and
+/// (`ply_cli_support::ByteLines`), so lines that are not UTF-8 reach the engine's error path, and
 /// each line is a command. Options that would make the session slow or reach outside it are bounded
 /// first: a `Hash` above 16 MiB is passed on only when the engine refuses it without allocating
 /// (above `UciSession::hash_limit_mib`, the refusal path; a table that fits is skipped), `Threads`
@@ -99,15 +100,11 @@ pub fn uci(data: &[u8]) {
         1,
     );
     let hash_limit = UciSession::hash_limit_mib() as u64;
-    let mut reader = LineReader::new(data);
-    for _ in 0..24 {
-        let Some(read) = reader.next_line() else {
-            break;
-        };
-        let line = match read {
+    for read in ByteLines::new(data).take(24) {
+        let line = match read.as_deref() {
             Ok(line) => line,
-            Err(e) => {
-                if !session.handle_read(Err(e)) {
+            Err(_) => {
+                if !session.handle_read(Err(LineError::NotUtf8)) {
                     return;
                 }
                 continue;

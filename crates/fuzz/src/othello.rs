@@ -2,8 +2,8 @@
 //! Edax's `eval.dat`), label and opening files, and the three text protocols (GTP, NBoard, the
 //! Edax-style console). Each harness checks what must hold of whatever parses.
 
+use ply_cli_support::{ByteLines, NotUtf8};
 use ply_othello::{parse_ggf, parse_obf, perft, perft_reference, to_ggf, Position};
-use ply_othello_cli::protocol::lines::{ByteLines, NotUtf8};
 use ply_othello_cli::protocol::{GtpSession, NboardSession, TextSession};
 use ply_othello_engine::eval::{parse_weights, weights::Weights};
 use ply_othello_engine::{Engine, EngineOptions};

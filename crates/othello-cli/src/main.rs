@@ -4,6 +4,7 @@
 mod cli;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use ply_cli_support::{usage_error, USAGE_ERROR};
 use std::process::ExitCode;
 
 /// Othello engine of the ply workspace. Without a subcommand it reads commands in an
@@ -64,40 +65,16 @@ fn misplaced_engine_options(matches: &clap::ArgMatches) -> Vec<String> {
         .collect()
 }
 
-/// Exit status of a usage error.
-const USAGE_ERROR: u8 = 2;
-
-/// Reports a command-line error of clap's as `ply-othello: <clap's text>` with the exit status
-/// of a usage error; `--help` and `--version` go to standard output with status 0, as clap
-/// prints them.
-fn usage_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        e.exit();
-    }
-    let text = e.render().to_string();
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    eprint!("ply-othello: {text}");
-    ExitCode::from(USAGE_ERROR)
-}
-
-/// Exit statuses, one convention for both programs of the workspace: 0 success, 1 a runtime
-/// error (an unreadable file, a bad line or a wrong score in a batch command), 2 a usage error
-/// (clap's own errors, values out of range, misplaced options).
+/// Exit statuses as [`ply_cli_support::program`] gives them for both programs: 0 success, 1 a
+/// runtime error, 2 a usage error (clap's own errors, values out of range, misplaced options).
 fn main() -> ExitCode {
-    // A closed standard output (`... | head`) ends the program quietly, as it does any Unix tool,
-    // instead of making the next `println!` panic.
-    // SAFETY: first thing in `main`, before any thread exists; SIG_DFL is a valid handler.
-    #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    ply_cli_support::quiet_on_closed_pipe();
     let parsed = Args::command()
         .try_get_matches()
         .and_then(|matches| Args::from_arg_matches(&matches).map(|args| (matches, args)));
     let (matches, args) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return usage_error(e),
+        Err(e) => return usage_error("ply-othello", &e),
     };
     if let Some(name) = matches.subcommand_name() {
         let misplaced = misplaced_engine_options(&matches);

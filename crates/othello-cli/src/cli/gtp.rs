@@ -3,7 +3,7 @@
 use super::engine::EngineArgs;
 use super::{serve, CliError};
 use clap::Args;
-use ply_othello_cli::protocol::lines::ByteLines;
+use ply_cli_support::ByteLines;
 use ply_othello_cli::protocol::GtpSession;
 use std::process::ExitCode;
 

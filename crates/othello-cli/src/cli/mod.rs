@@ -34,7 +34,7 @@ pub const MAX_HASH_MIB: u64 = ply_othello_engine::MAX_HASH_MIB as u64;
 /// Hands each input line to `handle` and prints the reply lines it writes, flushed one by
 /// one, until `handle` returns false (the session quit), the input ends or stdout closes.
 /// A line is text or, for one that is not UTF-8, the error to report
-/// ([`ByteLines`](ply_othello_cli::protocol::lines::ByteLines)).
+/// ([`ByteLines`](ply_cli_support::ByteLines)).
 pub fn serve<L>(
     lines: impl IntoIterator<Item = L>,
     mut handle: impl FnMut(L, &mut dyn FnMut(&str)) -> bool,

@@ -4,7 +4,7 @@
 use super::engine::EngineArgs;
 use super::{serve, CliError};
 use clap::Args;
-use ply_othello_cli::protocol::lines::{ByteLines, NotUtf8};
+use ply_cli_support::{ByteLines, NotUtf8};
 use ply_othello_cli::protocol::NboardSession;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;

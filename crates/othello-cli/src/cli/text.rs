@@ -2,7 +2,7 @@
 
 use super::engine::EngineArgs;
 use super::{serve, CliError};
-use ply_othello_cli::protocol::lines::ByteLines;
+use ply_cli_support::ByteLines;
 use ply_othello_cli::protocol::TextSession;
 use std::io::Write;
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 //! complete reply (`=id ...` or `?id ...`, ended by a blank line); no input makes it panic.
 
 use super::format::board_diagram;
-use super::lines::NotUtf8;
+use ply_cli_support::NotUtf8;
 use ply_othello::{color_name, Game, MoveError};
 use ply_othello::{Color, Square};
 use ply_othello_engine::{Clock, Engine, Limits};

@@ -2,14 +2,13 @@
 //! I/O itself, so the command-line front-ends stay thin and the protocols are testable by transcript.
 //!
 //! [`format`](mod@format) shared text (variations, depths, the board diagram), [`gtp`] the Go Text
-//! Protocol for Othello, [`lines`] the byte-line reader of their input (a line that is not UTF-8 is
-//! reported, not fatal), [`nboard`] the NBoard protocol, [`text`] the interactive Edax-style
-//! console. The game record and GGF are in the rules crate (`ply_othello::Game`,
+//! Protocol for Othello, [`nboard`] the NBoard protocol, [`text`] the interactive Edax-style
+//! console. Their input is read with `ply_cli_support::ByteLines` (a line that is not UTF-8 is
+//! reported, not fatal). The game record and GGF are in the rules crate (`ply_othello::Game`,
 //! `ply_othello::ggf`).
 
 pub mod format;
 pub mod gtp;
-pub mod lines;
 pub mod nboard;
 pub mod text;
 

@@ -18,7 +18,7 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::format::{nboard_depth, nboard_move, pv_compact};
-use super::lines::NotUtf8;
+use ply_cli_support::NotUtf8;
 use ply_othello::ggf::{parse_ggf, parse_move, GgfError};
 use ply_othello::{Game, MoveError};
 use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};

@@ -19,7 +19,7 @@
 //! unchanged.
 
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
-use super::lines::NotUtf8;
+use ply_cli_support::NotUtf8;
 use ply_othello::{format_moves, parse_moves, Color, Position, Square};
 use ply_othello::{Game, MoveError, ParseError};
 use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};

@@ -10,6 +10,7 @@ use ply_chess_engine::{
     mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
     SearchJob, ThreadTables, TranspositionTable,
 };
+use ply_cli_support::ByteLines;
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,7 +37,7 @@ pub enum UciError {
     /// A command the session does not know.
     #[error("unknown command '{0}'")]
     UnknownCommand(String),
-    /// A line that could not be read ([`LineReader`]).
+    /// A line that could not be read ([`ByteLines`]).
     #[error(transparent)]
     Line(#[from] LineError),
     /// `setoption` while a search runs.
@@ -650,43 +651,10 @@ pub enum LineError {
     Io(#[from] std::io::Error),
 }
 
-/// Reads protocol input as lines of bytes (`\n`, or `\r\n`, ends a line), so that one line
-/// that is not UTF-8 costs that line only, not the session (as `BufRead::lines` would).
-pub struct LineReader<R> {
-    input: R,
-    buf: Vec<u8>,
-}
-
-impl<R: BufRead> LineReader<R> {
-    /// A reader of `input`.
-    pub fn new(input: R) -> LineReader<R> {
-        LineReader {
-            input,
-            buf: Vec::new(),
-        }
-    }
-
-    /// The next line without its line ending, an error for a line that is not UTF-8 or a failed
-    /// read, or `None` at the end of the input.
-    pub fn next_line(&mut self) -> Option<Result<&str, LineError>> {
-        self.buf.clear();
-        loop {
-            match self.input.read_until(b'\n', &mut self.buf) {
-                Ok(0) if self.buf.is_empty() => return None,
-                Ok(_) => break,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Some(Err(LineError::Io(e))),
-            }
-        }
-        let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        Some(std::str::from_utf8(bytes).map_err(|_| LineError::NotUtf8))
-    }
-}
-
 impl UciSession {
-    /// Handles one result of [`LineReader::next_line`]: a line is handled, a line that is not
-    /// UTF-8 is answered with `info string error: line is not UTF-8`, a read error is reported.
+    /// Handles one line of input as [`ByteLines`] reads it (a read error as [`LineError::Io`]): a
+    /// line is handled, a line that is not UTF-8 is answered with `info string error: line is not
+    /// UTF-8`, a read error is reported.
     /// Returns `false` after `quit` or a read error (the session is over).
     pub fn handle_read(&mut self, line: Result<&str, LineError>) -> bool {
         match line {
@@ -702,15 +670,20 @@ impl UciSession {
         }
     }
 
-    /// Reads protocol lines from `input` through a [`LineReader`] and handles them until `quit`
-    /// or the end of the input (where a running search is stopped). The binary reads standard
-    /// input through here.
+    /// Reads protocol lines from `input` through [`ByteLines`] and handles them until `quit`, the
+    /// end of the input or a read error (where a running search is stopped). The binary reads
+    /// standard input through here.
     pub fn serve(&mut self, input: impl BufRead) {
-        let mut reader = LineReader::new(input);
-        while let Some(line) = reader.next_line() {
-            if !self.handle_read(line) {
+        let mut lines = ByteLines::new(input);
+        let mut quit = false;
+        for line in lines.by_ref() {
+            if !self.handle_read(line.as_deref().map_err(|_| LineError::NotUtf8)) {
+                quit = true;
                 break;
             }
+        }
+        if let (false, Some(e)) = (quit, lines.take_error()) {
+            self.handle_read(Err(LineError::Io(e)));
         }
         self.stop_search();
     }

@@ -1,10 +1,10 @@
 //! The input lines of a protocol session, read as bytes: a line that is not UTF-8 is handed on
 //! as an error (for the session to report in its own error form) instead of ending the input,
-//! which is what `BufRead::lines` does with it. The binary and the fuzz targets read with the
-//! same [`ByteLines`].
+//! which is what `BufRead::lines` does with it. Both programs' protocol sessions (UCI, GTP,
+//! NBoard, the text modes) and their fuzz targets read with the same [`ByteLines`].
 //!
 //! ```
-//! use ply_othello_cli::protocol::lines::ByteLines;
+//! use ply_cli_support::ByteLines;
 //! let input: &[u8] = b"name\r\n\xff\xfe\nquit";
 //! let lines: Vec<_> = ByteLines::new(input).collect();
 //! assert_eq!(lines[0].as_deref(), Ok("name"));
@@ -35,6 +35,7 @@ pub struct NotUtf8 {
 pub struct ByteLines<R> {
     reader: R,
     buf: Vec<u8>,
+    error: Option<std::io::Error>,
 }
 
 impl<R: BufRead> ByteLines<R> {
@@ -43,7 +44,14 @@ impl<R: BufRead> ByteLines<R> {
         ByteLines {
             reader,
             buf: Vec::new(),
+            error: None,
         }
+    }
+
+    /// The read error that ended the lines, if one did (taken: a second call gives `None`). The
+    /// end of the input is not an error.
+    pub fn take_error(&mut self) -> Option<std::io::Error> {
+        self.error.take()
     }
 }
 
@@ -69,7 +77,11 @@ impl<R: BufRead> Iterator for ByteLines<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.buf.clear();
         match self.reader.read_until(b'\n', &mut self.buf) {
-            Ok(0) | Err(_) => None,
+            Ok(0) => None,
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
             Ok(_) => {
                 let mut line = self.buf.as_slice();
                 if let Some(l) = line.strip_suffix(b"\n") {
@@ -99,6 +111,26 @@ mod tests {
         assert!(bad.to_string().contains("not UTF-8"), "{bad}");
         assert_eq!(got[2].as_deref(), Ok(""));
         assert_eq!(got[3].as_deref(), Ok("last"));
+    }
+
+    #[test]
+    fn a_read_error_ends_the_lines_and_is_kept() {
+        struct Broken;
+        impl std::io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("gone"))
+            }
+        }
+        let mut lines = ByteLines::new(std::io::BufReader::new(Broken));
+        assert!(lines.next().is_none());
+        assert_eq!(
+            lines.take_error().map(|e| e.to_string()).as_deref(),
+            Some("gone")
+        );
+        assert!(lines.take_error().is_none());
+        let mut fine = ByteLines::new(&b"a"[..]);
+        assert_eq!(fine.by_ref().count(), 1);
+        assert!(fine.take_error().is_none(), "the end of input is no error");
     }
 
     #[test]
