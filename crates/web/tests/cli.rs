@@ -2,11 +2,13 @@
 //! an address it cannot bind and a bad option end it with an error; `--version` is the workspace's
 //! version string.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-const PLY: &str = env!("CARGO_BIN_EXE_ply");
+mod common;
+
+use common::{Server, PLY};
 
 fn get(addr: &str, path: &str) -> String {
     let mut s = TcpStream::connect(addr).expect("connect");
@@ -22,32 +24,13 @@ fn get(addr: &str, path: &str) -> String {
 
 #[test]
 fn serve_prints_its_address_and_serves_the_pages() {
-    let mut child = Command::new(PLY)
-        .args(["serve", "--bind", "127.0.0.1:0", "--hash", "4"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let result = std::panic::catch_unwind(|| {
-        let url = line
-            .strip_prefix("ply: serving on http://")
-            .unwrap_or_else(|| panic!("{line}"));
-        let addr = &url[..url.find('/').unwrap()];
-        assert!(addr.starts_with("127.0.0.1:"), "{line}");
-        let page = get(addr, "/othello");
-        assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-        assert!(page.contains("<svg id=\"board\""));
-        assert!(get(addr, "/../Cargo.toml").starts_with("HTTP/1.1 404"));
-    });
-    let _ = child.kill();
-    let _ = child.wait();
-    if let Err(e) = result {
-        std::panic::resume_unwind(e);
-    }
+    let server = Server::start(&[]);
+    let addr = server.addr.as_str();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    let page = get(addr, "/othello");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<svg id=\"board\""));
+    assert!(get(addr, "/../Cargo.toml").starts_with("HTTP/1.1 404"));
 }
 
 #[test]

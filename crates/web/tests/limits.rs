@@ -13,43 +13,14 @@ use ply_web::{router, AppState, Config};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
-const PLY: &str = env!("CARGO_BIN_EXE_ply");
+mod common;
 
-/// A `ply serve` process on a free loopback port, killed when dropped (also when a test fails).
-struct Server {
-    child: Child,
-    addr: String,
-}
+use common::Server;
 
 impl Server {
-    /// Starts `ply serve --bind 127.0.0.1:0 --hash 2 args...` and reads the address it prints.
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(PLY)
-            .args(["serve", "--bind", "127.0.0.1:0", "--hash", "2"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ply starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let mut server = Server {
-            child,
-            addr: String::new(),
-        };
-        let url = line
-            .strip_prefix("ply: serving on http://")
-            .unwrap_or_else(|| panic!("no address printed: {line:?}"));
-        server.addr = url[..url.find('/').unwrap()].to_string();
-        server
-    }
-
     /// Sends one request (`Connection: close`) and returns the status and the JSON body.
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
         let mut s = TcpStream::connect(&self.addr).expect("connect");
@@ -99,13 +70,6 @@ impl Server {
     /// `POST /api/othello/play` of the first move at level 1: a search that needs a slot.
     fn play(&self) -> (u16, Value) {
         self.request("POST", "/api/othello/play", r#"{"level": 1}"#)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
