@@ -5,6 +5,7 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
+use ply_web::server::MAX_BODY;
 use ply_web::{router, AppState, Config};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -39,9 +40,14 @@ async fn get(app: &Router, uri: &str) -> (StatusCode, String, String) {
 }
 
 async fn post(app: &Router, uri: &str, body: &Value) -> (StatusCode, Value) {
+    post_text(app, uri, body.to_string()).await
+}
+
+/// `POST uri` with `body` as it is (JSON or not): the status and the reply, which must be JSON.
+async fn post_text(app: &Router, uri: &str, body: String) -> (StatusCode, Value) {
     let req = Request::post(uri)
         .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
+        .body(Body::from(body))
         .unwrap();
     let (status, ctype, text) = send(app, req).await;
     assert!(
@@ -642,4 +648,34 @@ async fn chess960_starts_and_castles_king_takes_rook() {
         (&short["uci"], &short["rook"]),
         (&json!("e1g1"), &json!("h1"))
     );
+}
+
+/// `{}` padded with spaces to `len` bytes: the same valid request at any length.
+fn padded(len: usize) -> String {
+    format!("{{{}}}", " ".repeat(len - 2))
+}
+
+/// The request-body limit [`ply_web::server::MAX_BODY`]: a body of exactly the limit is read,
+/// one byte more is refused with the JSON 400 of every rejected body (`api`'s module docs).
+#[tokio::test]
+async fn a_body_over_the_limit_is_refused_with_a_json_error() {
+    assert_eq!(MAX_BODY, 64 * 1024);
+    let app = app();
+    // exactly the limit: read and answered (the start position)
+    let (status, body) = post_text(&app, "/api/chess/state", padded(MAX_BODY)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("rnbqkbnr/")),
+        "{body}"
+    );
+    // one byte more, and far more: 400 with the JSON error of a rejected body
+    for len in [MAX_BODY + 1, 16 * MAX_BODY] {
+        let (status, body) = post_text(&app, "/api/chess/state", padded(len)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{len}: {body}");
+        assert_eq!(body["kind"], "bad_request", "{body}");
+        let error = body["error"].as_str().unwrap_or("");
+        assert!(error.contains("length limit"), "{len}: {body}");
+    }
 }

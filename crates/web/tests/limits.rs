@@ -1,20 +1,12 @@
-//! The server's limits as a client meets them: `ply serve --max-searches N` run as the real
+//! The server's search bound as a client meets it: `ply serve --max-searches N` run as the real
 //! binary (N searches hold N slots, the next search request waits and gets 503 `busy`, a slot
-//! comes back when its client goes away, and the slot count follows N, not the default), and
-//! the request-body limit [`ply_web::server::MAX_BODY`] on the router in-process (a body of
-//! exactly the limit is read, one byte more is refused with the JSON 400 of every rejected
-//! body, as `api`'s module documentation says).
+//! comes back when its client goes away, and the slot count follows N, not the default). The
+//! request-body limit is tested in-process, in `api.rs`.
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
-use http_body_util::BodyExt;
-use ply_web::server::MAX_BODY;
-use ply_web::{router, AppState, Config};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
 
 mod common;
 
@@ -123,60 +115,4 @@ fn max_searches_bounds_the_searches_of_the_real_server() {
 
     // 0 is raised to one slot (a server that could never search would be useless)
     assert_eq!(Server::start(&["--max-searches", "0"]).slots(), (1, 1));
-}
-
-/// `POST /api/chess/state` with `body` on a router of the default settings: the status and the
-/// reply, which must be JSON.
-async fn post_state(body: String) -> (StatusCode, Value) {
-    let app = router(
-        AppState::new(Config {
-            hash_mib: 2,
-            max_searches: 1,
-            ..Config::default()
-        })
-        .expect("tables"),
-    );
-    let req = Request::post("/api/chess/state")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body))
-        .unwrap();
-    let r = app.oneshot(req).await.expect("infallible");
-    let status = r.status();
-    let ctype = r
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let bytes = r.into_body().collect().await.expect("body").to_bytes();
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    assert!(ctype.starts_with("application/json"), "{ctype}: {text}");
-    (status, serde_json::from_str(&text).expect("a JSON reply"))
-}
-
-/// `{}` padded with spaces to `len` bytes: the same valid request at any length.
-fn padded(len: usize) -> String {
-    format!("{{{}}}", " ".repeat(len - 2))
-}
-
-#[tokio::test]
-async fn a_body_over_the_limit_is_refused_with_a_json_error() {
-    assert_eq!(MAX_BODY, 64 * 1024);
-    // exactly the limit: read and answered (the start position)
-    let (status, body) = post_state(padded(MAX_BODY)).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert!(
-        body["fen"]
-            .as_str()
-            .is_some_and(|f| f.starts_with("rnbqkbnr/")),
-        "{body}"
-    );
-    // one byte more, and far more: 400 with the JSON error of a rejected body
-    for len in [MAX_BODY + 1, 16 * MAX_BODY] {
-        let (status, body) = post_state(padded(len)).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{len}: {body}");
-        assert_eq!(body["kind"], "bad_request", "{body}");
-        let error = body["error"].as_str().unwrap_or("");
-        assert!(error.contains("length limit"), "{len}: {body}");
-    }
 }
