@@ -675,14 +675,13 @@ impl UciSession {
     /// standard input through here.
     pub fn serve(&mut self, input: impl BufRead) {
         let mut lines = ByteLines::new(input);
-        let mut quit = false;
         for line in lines.by_ref() {
             if !self.handle_read(line.as_deref().map_err(|_| LineError::NotUtf8)) {
-                quit = true;
                 break;
             }
         }
-        if let (false, Some(e)) = (quit, lines.take_error()) {
+        // set only when a failed read ended the lines, never after a `quit`
+        if let Some(e) = lines.take_error() {
             self.handle_read(Err(LineError::Io(e)));
         }
         self.stop_search();

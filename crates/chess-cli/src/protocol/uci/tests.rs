@@ -283,10 +283,12 @@ fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
     if cfg!(any(target_os = "linux", target_os = "macos")) {
         assert!(limit < HASH_MAX, "the machine's memory is known: {limit}");
     }
-    for mb in [limit + 1, HASH_MAX]
-        .into_iter()
-        .filter(|_| limit < HASH_MAX)
-    {
+    let above_memory = if limit < HASH_MAX {
+        vec![limit + 1, HASH_MAX]
+    } else {
+        Vec::new()
+    };
+    for mb in above_memory {
         e.handle(&format!("setoption name Hash value {mb}"));
         assert_eq!(
             take(&lines),
@@ -355,6 +357,33 @@ fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
             "readyok"
         ]
     );
+}
+
+/// Input that gives `text` and then fails.
+struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+impl std::io::Read for FailsAfter {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self.0.read(buf)? {
+            0 => Err(std::io::Error::other("gone")),
+            n => Ok(n),
+        }
+    }
+}
+
+#[test]
+fn a_read_error_is_reported_once_and_ends_the_session_but_quit_does_not() {
+    let (mut e, lines) = session();
+    let input = FailsAfter(std::io::Cursor::new(b"isready\n".to_vec()));
+    e.serve(std::io::BufReader::new(input));
+    assert_eq!(
+        take(&lines),
+        ["readyok", "info string error: cannot read input: gone"]
+    );
+    // after `quit` nothing more is read, so the failure behind it is never met
+    let input = FailsAfter(std::io::Cursor::new(b"isready\nquit\n".to_vec()));
+    e.serve(std::io::BufReader::new(input));
+    assert_eq!(take(&lines), ["readyok"]);
 }
 
 /// `bytes` in a file of `scratch` named after `name`.
