@@ -2,10 +2,10 @@
 //! fixed hash size. The node count is deterministic and identifies the search behaviour; commit
 //! messages that change it state the new count (`Bench: N`).
 
+use crate::engine::{Engine, EngineOptions};
 use crate::nnue::Network;
-use crate::search::{search, Control, Options, SearchJob};
+use crate::search::{Control, Silent};
 use crate::time::Limits;
-use crate::tt::TranspositionTable;
 use ply_chess::Position;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -64,17 +64,20 @@ pub fn bench_with(depth: i32, network: Option<Arc<Network>>) -> BenchResult {
         depth: Some(depth),
         ..Limits::default()
     };
-    let options = Options {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: HASH_MB,
+        threads: 1,
         network,
-        ..Options::default()
-    };
+    });
     for fen in POSITIONS {
         let Ok(pos) = Position::from_fen(fen) else {
             continue;
         };
-        let tt = TranspositionTable::new(HASH_MB);
-        let control = Control::new();
-        nodes += search(&SearchJob::new(&pos, &tt, &control, &limits, &options)).nodes;
+        // each position as a new game: the count does not depend on the order
+        engine.new_game();
+        nodes += engine
+            .think(&pos, &[], &limits, &Control::new(), &Silent)
+            .nodes;
     }
     BenchResult {
         nodes,

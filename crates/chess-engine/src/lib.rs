@@ -4,13 +4,16 @@
 //! DarkThought recognizers), and an alpha-beta search (PVS, Lazy SMP) with optional Syzygy probing.
 //!
 //! The crate does no I/O of its own: the search reports progress through a [`Reporter`] and
-//! returns a [`SearchResult`]; protocols (UCI in `ply-chess-cli`) and tools sit on top of it.
+//! returns a [`SearchResult`]; protocols (UCI in `ply-chess-cli`), the web server and the tools
+//! all search through one [`Engine`].
 //!
-//! - [`search()`] of a [`SearchJob`]: the position, its [`Limits`], [`Options`], [`Control`] (stop,
-//!   ponderhit) and a shared [`TranspositionTable`]; [`search_with_tables`] keeps each thread's
-//!   [`ThreadTables`] from move to move. Moves come from a staged picker (table move, captures by
-//!   victim with a lazy exchange test, killers, quiet moves by history, losing captures), which
-//!   generates the quiet moves only when the search gets to them.
+//! - [`Engine`] ([`EngineOptions`]): the front door. It keeps the transposition table, each
+//!   search thread's histories and caches, the evaluation and the tablebases from one search to
+//!   the next; [`Engine::think`] searches a position within its [`Limits`], stops on the
+//!   caller's [`Control`] (stop, ponderhit) and sends progress ([`Info`]) to a [`Reporter`]
+//!   (any `Fn(&Info)`), answering a [`SearchResult`]. Moves come from a staged picker (table
+//!   move, captures by victim with a lazy exchange test, killers, quiet moves by history, losing
+//!   captures), which generates the quiet moves only when the search gets to them.
 //! - [`evaluate`] / [`trace`]: the static evaluation and its per-term breakdown ([`Term`]);
 //!   [`evaluate_with`] and a [`Tracer`] give each tunable weight ([`WEIGHTS`], named by
 //!   [`layout`]) with its count; the [`Coefficients`] tracer keeps them, which is what the
@@ -28,23 +31,13 @@
 //!
 //! ```
 //! use ply_chess::Position;
-//! use ply_chess_engine::{
-//!     mate_in, search, Control, Limits, Options, SearchJob, Silent, TranspositionTable,
-//! };
+//! use ply_chess_engine::{mate_in, Control, Engine, EngineOptions, Limits, Silent};
 //!
 //! // White to move mates with Qg7#.
 //! let pos = Position::from_fen("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1").unwrap();
-//! let tt = TranspositionTable::new(1);
+//! let mut engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
-//! let result = search(&SearchJob {
-//!     pos: &pos,
-//!     history: &[],
-//!     tt: &tt,
-//!     control: &Control::new(),
-//!     limits: &limits,
-//!     options: &Options::default(),
-//!     reporter: &Silent,
-//! });
+//! let result = engine.think(&pos, &[], &limits, &Control::new(), &Silent);
 //! assert!(pos.legal_moves().iter().any(|&m| m == result.best));
 //! assert_eq!(mate_in(result.score), Some(1));
 //! assert!(pos.play(result.best).is_checkmate());
@@ -54,6 +47,7 @@
 mod bench;
 mod captures;
 mod correction;
+mod engine;
 mod eval;
 mod history;
 mod kpk;
@@ -71,6 +65,7 @@ mod value;
 pub use bench::{
     bench, bench_with, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS,
 };
+pub use engine::{embedded_network, Engine, EngineOptions};
 pub use eval::nonlinear::{complexity_adjustment, king_danger_penalty, Units};
 pub use eval::params::{
     KING_DANGER_EG_DIV, KING_DANGER_MAX, KING_DANGER_MG_DIV, MAX_PHASE, SCALE_NORMAL,
@@ -86,11 +81,8 @@ pub use quiet::quiescence;
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::params as search_params;
-pub use search::{
-    search, search_with_tables, Control, Info, Options, Reporter, SearchJob, SearchResult, Silent,
-    ThreadTables,
-};
+pub use search::{Control, Info, Options, Reporter, SearchResult, Silent, STACK as SEARCH_STACK};
 pub use see::see_ge;
 pub use time::Limits;
-pub use tt::{AllocError, Bound, TranspositionTable};
+pub use tt::{AllocError, Bound};
 pub use value::{is_mate, mate_in, MATE};

@@ -80,11 +80,11 @@ const BOUND_SHIFT: u32 = 56;
 const DEPTH_SHIFT: u32 = 48;
 
 impl TranspositionTable {
-    /// A table of about `mb` mebibytes (at least one bucket).
+    /// A table of about `mb` mebibytes (at least one bucket), for tests.
     ///
     /// # Panics
-    /// When the memory cannot be had; [`TranspositionTable::try_new`] reports that instead, for
-    /// sizes that come from a user.
+    /// When the memory cannot be had; [`TranspositionTable::try_new`] reports that instead.
+    #[cfg(test)]
     pub fn new(mb: usize) -> TranspositionTable {
         match TranspositionTable::try_new(mb) {
             Ok(tt) => tt,

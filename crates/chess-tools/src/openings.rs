@@ -14,7 +14,7 @@
 //! `PLY_REGENERATE=1 cargo test -p ply-chess-tools openings`.
 
 use ply_chess::Position;
-use ply_chess_engine::{search, Control, Limits, Options, SearchJob, TranspositionTable};
+use ply_chess_engine::{Control, Engine, EngineOptions, Limits, Silent};
 use std::collections::HashSet;
 
 /// The built-in set, compiled into the program.
@@ -44,7 +44,12 @@ pub fn generate(count: usize, seed: u64) -> String {
     );
     let mut rng = ply_batch::rng::SplitMix64::new(seed);
     let mut seen = HashSet::new();
-    let options = Options::default();
+    // the hand-made evaluation, as when the set was made
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+        network: None,
+    });
     let limits = Limits {
         depth: Some(DEPTH),
         ..Limits::default()
@@ -62,14 +67,9 @@ pub fn generate(count: usize, seed: u64) -> String {
         if pos.is_check() || pos.legal_moves().is_empty() || !seen.insert(pos.hash()) {
             continue;
         }
-        let tt = TranspositionTable::new(1);
-        let r = search(&SearchJob::new(
-            &pos,
-            &tt,
-            &Control::new(),
-            &limits,
-            &options,
-        ));
+        // each position searched as by a new engine: the set does not depend on the order
+        engine.new_game();
+        let r = engine.think(&pos, &[], &limits, &Control::new(), &Silent);
         if r.score.abs() > MAX_SCORE {
             continue;
         }

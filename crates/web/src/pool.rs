@@ -3,24 +3,20 @@
 
 use crate::error::ApiError;
 use crate::limits::Config;
-use ply_chess_engine::{ThreadTables, TranspositionTable};
+use ply_chess_engine::{
+    embedded_network, Engine as ChessEngine, EngineOptions as ChessOptions, SEARCH_STACK,
+};
 use ply_othello_engine::{Engine, EngineOptions};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
-/// Stack of a search thread (the chess search recurses deeply).
-const SEARCH_STACK: usize = 32 << 20;
-
-/// The tables of one search slot: an Othello engine and a chess transposition table with its
-/// threads' tables.
+/// The engines of one search slot, one per game.
 pub struct Worker {
     /// The Othello engine (its own tables, weights shared with the other slots).
     pub othello: Engine,
-    /// The chess transposition table.
-    pub chess_tt: TranspositionTable,
-    /// The chess search threads' histories and caches.
-    pub chess_tables: Vec<ThreadTables>,
+    /// The chess engine (its own tables, the built-in network shared with the other slots).
+    pub chess: ChessEngine,
 }
 
 /// Why the pool could not be built.
@@ -100,11 +96,15 @@ impl Pool {
         }
         let mut workers = Vec::with_capacity(size);
         for engine in othello {
-            let tt = TranspositionTable::try_new(mib).map_err(|e| err(e.to_string()))?;
+            let chess = ChessEngine::try_new(ChessOptions {
+                hash_mib: mib,
+                threads: config.threads.max(1),
+                network: embedded_network(),
+            })
+            .map_err(|e| err(e.to_string()))?;
             workers.push(Worker {
                 othello: engine,
-                chess_tt: tt,
-                chess_tables: Vec::new(),
+                chess,
             });
         }
         Ok(Pool {

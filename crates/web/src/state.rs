@@ -5,16 +5,13 @@ use crate::pool::{Pool, PoolError};
 use ply_syzygy::Tablebase;
 use std::sync::Arc;
 
-/// The server's shared state: its settings, its search slots, the chess network and tables.
+/// The server's shared state: its settings, its search slots and the Syzygy tables.
 #[derive(Clone)]
 pub struct AppState {
     /// The settings.
     pub config: Arc<Config>,
     /// The search slots.
     pub pool: Arc<Pool>,
-    /// The chess evaluation: the built-in network (read once; `None` would mean the hand-made
-    /// evaluation, should its bytes ever fail to read).
-    pub chess_network: Option<Arc<ply_chess_engine::Network>>,
     /// The Syzygy tables of `--syzygy`, shared by every chess search and the probe route.
     pub tablebase: Option<Arc<Tablebase>>,
 }
@@ -29,7 +26,6 @@ impl AppState {
         Ok(AppState {
             config: Arc::new(config),
             pool: Arc::new(pool),
-            chess_network: ply_chess_engine::Network::embedded().map(Arc::new),
             tablebase: None,
         })
     }

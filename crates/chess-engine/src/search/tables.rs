@@ -1,7 +1,7 @@
 //! What a search thread learns and keeps from one search to the next of the same game: the quiet
-//! move histories, the static-evaluation correction history and the pawn-structure cache. A
-//! front end keeps one [`ThreadTables`] per search thread and clears them for a new game
-//! (UCI `ucinewgame`); a search started without them begins from empty tables.
+//! move histories, the static-evaluation correction history and the pawn-structure cache. The
+//! [`Engine`](crate::Engine) keeps one [`ThreadTables`] per search thread and drops them for a
+//! new game (UCI `ucinewgame`).
 
 use crate::correction::Correction;
 use crate::eval::PawnTable;
@@ -28,10 +28,5 @@ impl ThreadTables {
             history: History::new(),
             correction: Correction::new(),
         }
-    }
-
-    /// Forgets everything learnt (a new game).
-    pub fn clear(&mut self) {
-        *self = ThreadTables::new();
     }
 }

@@ -1,5 +1,14 @@
+use super::node::{log2_q8, LMR};
+use super::params::*;
 use super::*;
+use crate::eval;
+use crate::time::Limits;
+use crate::tt::TranspositionTable;
 use crate::value::{KNOWN_WIN, MATE};
+use ply_chess::{Move, Position};
+use ply_syzygy::{Tablebase, Wdl};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 fn run(fen: &str, limits: Limits, options: &Options) -> SearchResult {
     let pos = Position::from_fen(fen).unwrap();
@@ -306,7 +315,7 @@ fn kept_thread_tables_carry_over_to_the_next_search() {
     nodes(&first, &mut kept);
     assert_ne!(nodes(&next, &mut kept), with_fresh);
     // cleared, they are fresh again
-    kept.iter_mut().for_each(ThreadTables::clear);
+    kept.iter_mut().for_each(|t| *t = ThreadTables::new());
     assert_eq!(nodes(&next, &mut kept), with_fresh);
 }
 

@@ -7,8 +7,7 @@ use super::record::Sample;
 use super::Config;
 use ply_chess::{repetitions, Color, Move, Position};
 use ply_chess_engine::{
-    quiescence, search, Bound, Control, Info, Limits, Options, PawnTable, Reporter, SearchJob,
-    TranspositionTable,
+    quiescence, Bound, Control, Engine, EngineOptions, Info, Limits, PawnTable, Reporter, Silent,
 };
 use ply_syzygy::{Tablebase, Wdl};
 use rand_core::{Rng, SeedableRng};
@@ -218,13 +217,14 @@ pub fn play_game(
         pos = pos.play(moves[below(&mut rng, moves.len())]);
         plies += 1;
     }
-    let tt = TranspositionTable::new(config.hash_mib);
-    let options = Options {
-        tablebase: tablebase.cloned(),
-        network: config.network.clone(),
+    // one engine a game: its table and the thread's histories carry from move to move, as in
+    // a game between engines
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: config.hash_mib,
         threads: 1,
-        ..Options::default()
-    };
+        network: config.network.clone(),
+    });
+    engine.set_tablebase(tablebase.cloned());
     let limits = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
@@ -245,12 +245,8 @@ pub fn play_game(
             control: &control,
             nodes,
         });
-        let job = SearchJob::new(&pos, &tt, &control, &limits, &options);
-        let r = search(&SearchJob {
-            history: &earlier,
-            reporter: soft.as_ref().map_or(job.reporter, |s| s as &dyn Reporter),
-            ..job
-        });
+        let reporter = soft.as_ref().map_or(&Silent as &dyn Reporter, |s| s);
+        let r = engine.think(&pos, &earlier, &limits, &control, reporter);
         let white = match pos.side_to_move() {
             Color::White => r.score,
             Color::Black => -r.score,

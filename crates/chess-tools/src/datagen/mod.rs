@@ -142,7 +142,7 @@ impl Config {
             .iter()
             .fold(0u64, |acc, p| ply_batch::splitmix(acc ^ p.hash()));
         RunParams::new()
-            .with("generator", "ply-chess datagen 2")
+            .with("generator", "ply-chess datagen 3")
             .with("format", self.format)
             .with("seed", self.seed)
             .with("nodes", self.nodes)

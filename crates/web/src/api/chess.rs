@@ -15,9 +15,7 @@ use crate::tablebase;
 use axum::extract::State;
 use axum::Json;
 use ply_chess::{repetitions, Color, Move, Position, STARTPOS};
-use ply_chess_engine::{
-    mate_in, search_with_tables, Bound, Control, Info, Limits, Options, Reporter, SearchJob,
-};
+use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;
@@ -463,25 +461,15 @@ pub async fn play(
         return Err(ApiError::GameOver);
     }
     let limits = move_limits(&req);
-    let options = Options {
-        threads: app.config.threads.max(1),
-        network: app.chess_network.clone(),
-        tablebase: app.tablebase.clone(),
-        ..Options::default()
-    };
+    let tablebase = app.tablebase.clone();
     let pos = *game.position();
     let history = game.history();
     let lease = app.pool.acquire().await?;
     let r = run_search(lease, move |w| {
-        w.chess_tt.new_search();
-        search_with_tables(
-            &SearchJob {
-                history: &history,
-                limits: &limits,
-                ..SearchJob::new(&pos, &w.chess_tt, &Control::new(), &limits, &options)
-            },
-            &mut w.chess_tables,
-        )
+        w.chess.set_tablebase(tablebase);
+        w.chess.set_multipv(1);
+        w.chess
+            .think(&pos, &history, &limits, &Control::new(), &Silent)
     })
     .await?;
     if !pos.is_legal(r.best) {
@@ -552,13 +540,8 @@ pub async fn analyse(
         ),
         ..Limits::default()
     };
-    let options = Options {
-        threads: app.config.threads.max(1),
-        multipv: req.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV),
-        network: app.chess_network.clone(),
-        tablebase: app.tablebase.clone(),
-        ..Options::default()
-    };
+    let multipv = req.multipv.unwrap_or(1).clamp(1, MAX_MULTIPV);
+    let tablebase = app.tablebase.clone();
     let pos = *game.position();
     let history = game.history();
     let lease = app.pool.acquire().await?;
@@ -571,19 +554,9 @@ pub async fn analyse(
             control: Arc::clone(&control),
             pos,
         };
-        w.chess_tt.new_search();
-        let r = search_with_tables(
-            &SearchJob {
-                pos: &pos,
-                history: &history,
-                tt: &w.chess_tt,
-                control: &control,
-                limits: &limits,
-                options: &options,
-                reporter: &reporter,
-            },
-            &mut w.chess_tables,
-        );
+        w.chess.set_tablebase(tablebase);
+        w.chess.set_multipv(multipv);
+        let r = w.chess.think(&pos, &history, &limits, &control, &reporter);
         if !reporter.tx.is_closed() {
             let best = pos.is_legal(r.best).then(|| pos.san(r.best));
             reporter.tx.last(

@@ -7,14 +7,14 @@
 use crate::evalfile::{self, EvalFileError};
 use ply_chess::{FenError, Move, MoveParseError, Position};
 use ply_chess_engine::{
-    mate_in, search_with_tables, AllocError, Bound, Control, Info, Limits, Options, Reporter,
-    SearchJob, ThreadTables, TranspositionTable,
+    mate_in, AllocError, Bound, Control, Engine, EngineOptions, Info, Limits, Reporter,
+    SEARCH_STACK,
 };
 use ply_cli_support::ByteLines;
 use ply_syzygy::Tablebase;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 /// Where protocol output lines go.
@@ -138,19 +138,17 @@ pub enum UciError {
     SearchThread(std::io::Error),
 }
 
-/// One UCI conversation: the position and its history, the options, the transposition table and
+/// One UCI conversation: the position and its history, the protocol's options, the engine and
 /// the search thread.
 pub struct UciSession {
     out: Output,
     position: Position,
     /// Hashes of the positions before `position` (oldest first), for repetition detection.
     history: Vec<u64>,
-    tt: Arc<TranspositionTable>,
-    /// The search threads' histories and caches, kept from move to move of a game.
-    tables: Arc<Mutex<Vec<ThreadTables>>>,
+    /// The engine: its table, threads' tables and options, kept from move to move of a game
+    /// (locked by the search thread while it searches).
+    engine: Arc<Mutex<Engine>>,
     control: Arc<Control>,
-    hash_mb: usize,
-    options: Options,
     /// The `EvalFile` value in use (`<embedded>`: the built-in network, `<empty>`: the hand-made
     /// evaluation).
     eval_file: String,
@@ -172,22 +170,19 @@ impl UciSession {
     /// back to 1 MiB.
     pub fn with_hash(out: Output, hash_mb: usize) -> UciSession {
         let hash_mb = hash_mb.clamp(1, UciSession::hash_limit_mib());
-        let (tt, hash_mb) = match TranspositionTable::try_new(hash_mb) {
-            Ok(tt) => (tt, hash_mb),
-            Err(_) => (TranspositionTable::new(1), 1),
+        let network = evalfile::load(evalfile::DEFAULT).ok().flatten();
+        let opts = |hash_mib| EngineOptions {
+            hash_mib,
+            threads: 1,
+            network: network.clone(),
         };
+        let engine = Engine::try_new(opts(hash_mb)).unwrap_or_else(|_| Engine::new(opts(1)));
         UciSession {
             out,
             position: Position::startpos(),
             history: Vec::new(),
-            tt: Arc::new(tt),
-            tables: Arc::new(Mutex::new(Vec::new())),
+            engine: Arc::new(Mutex::new(engine)),
             control: Arc::new(Control::new()),
-            hash_mb,
-            options: Options {
-                network: evalfile::load(evalfile::DEFAULT).ok().flatten(),
-                ..Options::default()
-            },
             eval_file: evalfile::DEFAULT.to_string(),
             ponder: false,
             chess960: false,
@@ -198,6 +193,12 @@ impl UciSession {
 
     fn say(&self, line: &str) {
         (self.out)(line);
+    }
+
+    /// The engine, waiting for a search still holding it to let go (commands that change it
+    /// stop or wait for the search first).
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn error(&self, e: &UciError) {
@@ -242,12 +243,8 @@ impl UciSession {
             }
             "ucinewgame" => {
                 self.stop_search();
-                let cleared = self.clear_hash();
-                self.tables
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .clear();
-                cleared
+                self.engine().new_game();
+                Ok(())
             }
             "setoption" => self.setoption(&rest),
             "position" => {
@@ -304,38 +301,22 @@ impl UciSession {
         self.say("uciok");
     }
 
-    fn clear_hash(&mut self) -> Result<(), UciError> {
-        match Arc::get_mut(&mut self.tt) {
-            Some(tt) => {
-                tt.clear();
-                Ok(())
-            }
-            None => self.resize_hash(self.hash_mb),
-        }
-    }
-
     /// Replaces the table by one of `mb` MiB; when that memory cannot be had, says so and keeps
     /// the table in use (the old one is only dropped once the new one exists).
     fn resize_hash(&mut self, mb: usize) -> Result<(), UciError> {
         let limit = UciSession::hash_limit_mib();
+        let mut engine = self.engine();
+        let kept_mib = engine.hash_mib();
         if mb > limit {
             return Err(UciError::HashAboveMemory {
                 mb,
                 limit,
-                kept_mib: self.hash_mb,
+                kept_mib,
             });
         }
-        match TranspositionTable::try_new(mb) {
-            Ok(tt) => {
-                self.tt = Arc::new(tt);
-                self.hash_mb = mb;
-                Ok(())
-            }
-            Err(source) => Err(UciError::Hash {
-                source,
-                kept_mib: self.hash_mb,
-            }),
-        }
+        engine
+            .set_hash(mb)
+            .map_err(|source| UciError::Hash { source, kept_mib })
     }
 
     fn setoption(&mut self, args: &[&str]) -> Result<(), UciError> {
@@ -380,14 +361,14 @@ impl UciSession {
         };
         match name.as_str() {
             "hash" => self.resize_hash(number(1, HASH_MAX)?)?,
-            "threads" => self.options.threads = number(1, THREADS_MAX)?,
-            "multipv" => self.options.multipv = number(1, MULTIPV_MAX)?,
-            "move overhead" => self.options.move_overhead = number(0, 5000)? as u64,
+            "threads" => self.engine().set_threads(number(1, THREADS_MAX)?),
+            "multipv" => self.engine().set_multipv(number(1, MULTIPV_MAX)?),
+            "move overhead" => self.engine().set_move_overhead(number(0, 5000)? as u64),
             "ponder" => self.ponder = boolean("Ponder")?,
             "uci_chess960" => self.chess960 = boolean("UCI_Chess960")?,
-            "clear hash" => self.clear_hash()?,
+            "clear hash" => self.engine().clear_hash(),
             "syzygypath" => self.set_syzygy_path(value.trim())?,
-            "syzygyprobedepth" => self.options.probe_depth = number(1, 100)? as i32,
+            "syzygyprobedepth" => self.engine().set_probe_depth(number(1, 100)? as i32),
             "evalfile" => self.set_eval_file(value.trim())?,
             _ => return Err(UciError::UnknownOption(name)),
         }
@@ -400,7 +381,7 @@ impl UciSession {
     fn set_eval_file(&mut self, value: &str) -> Result<(), UciError> {
         let network = evalfile::load(value).map_err(|source| UciError::EvalFile {
             source,
-            kept: match self.options.network {
+            kept: match self.engine().network() {
                 Some(_) => format!("'{}'", self.eval_file),
                 None => "the hand-made evaluation".to_string(),
             },
@@ -409,23 +390,19 @@ impl UciSession {
             "info string evaluation: {}",
             evalfile::describe(network.as_deref())
         ));
-        self.options.network = network;
+        self.engine().set_network(network);
         self.eval_file = if value.is_empty() {
             evalfile::HAND_MADE.to_string()
         } else {
             value.to_string()
         };
-        self.tables
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
-        self.clear_hash()
+        Ok(())
     }
 
     /// Opens the Syzygy tables of a `:`-separated directory list (`<empty>` or nothing unloads).
     fn set_syzygy_path(&mut self, path: &str) -> Result<(), UciError> {
         if path.is_empty() || path == "<empty>" {
-            self.options.tablebase = None;
+            self.engine().set_tablebase(None);
             return Ok(());
         }
         match Tablebase::open(path) {
@@ -435,15 +412,15 @@ impl UciSession {
                     "info string found {n} tablebases, up to {} pieces",
                     tb.max_pieces()
                 ));
-                self.options.tablebase = Some(Arc::new(tb));
+                self.engine().set_tablebase(Some(Arc::new(tb)));
                 Ok(())
             }
             Ok(_) => {
-                self.options.tablebase = None;
+                self.engine().set_tablebase(None);
                 Err(UciError::NoTablebases(path.to_string()))
             }
             Err(source) => {
-                self.options.tablebase = None;
+                self.engine().set_tablebase(None);
                 Err(UciError::SyzygyPath {
                     path: path.to_string(),
                     source,
@@ -538,10 +515,8 @@ impl UciSession {
         self.control.reset(limits.ponder);
         let pos = self.position;
         let history = self.history.clone();
-        let tt = Arc::clone(&self.tt);
-        let tables = Arc::clone(&self.tables);
+        let engine = Arc::clone(&self.engine);
         let control = Arc::clone(&self.control);
-        let options = self.options.clone();
         let out = Arc::clone(&self.out);
         let chess960 = self.chess960;
         let ponder_opt = self.ponder;
@@ -549,27 +524,17 @@ impl UciSession {
         searching.store(true, Ordering::SeqCst);
         let spawned = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(32 << 20)
+            .stack_size(SEARCH_STACK)
             .spawn(move || {
                 let reporter = UciReporter {
                     out: Arc::clone(&out),
                     chess960,
                 };
                 // the previous search has ended (`go` stops and joins it first)
-                let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-                let r = search_with_tables(
-                    &SearchJob {
-                        pos: &pos,
-                        history: &history,
-                        tt: &tt,
-                        control: &control,
-                        limits: &limits,
-                        options: &options,
-                        reporter: &reporter,
-                    },
-                    &mut tables,
-                );
-                drop(tables);
+                let r = engine
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .think(&pos, &history, &limits, &control, &reporter);
                 let mut line = format!("bestmove {}", r.best.uci(chess960));
                 if let (true, Some(p)) = (ponder_opt, r.ponder) {
                     line.push_str(&format!(" ponder {}", p.uci(chess960)));

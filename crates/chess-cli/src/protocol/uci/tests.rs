@@ -84,12 +84,11 @@ fn handshake_and_options() {
         assert!(e.handle(good));
         assert!(take(&lines).is_empty(), "{good}");
     }
-    assert_eq!(e.hash_mb, 4);
-    assert_eq!(e.tt.size_mb(), 4);
-    assert_eq!(e.options.threads, 2);
-    assert_eq!(e.options.multipv, 2);
-    assert_eq!(e.options.move_overhead, 30);
-    assert_eq!(e.options.probe_depth, 3);
+    assert_eq!(e.engine().hash_mib(), 4);
+    assert_eq!(e.engine().options().threads, 2);
+    assert_eq!(e.engine().options().multipv, 2);
+    assert_eq!(e.engine().options().move_overhead, 30);
+    assert_eq!(e.engine().options().probe_depth, 3);
     assert!(e.ponder);
     for bad in [
         "setoption name Hash value lots",
@@ -297,7 +296,7 @@ fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
                  keeping 8 MiB"
             )]
         );
-        assert_eq!((e.hash_mb, e.tt.size_mb()), (8, 8));
+        assert_eq!(e.engine().hash_mib(), 8);
     }
     // Past the range: the message names the range.
     e.handle("setoption name Hash value 99999999999");
@@ -306,7 +305,7 @@ fn hash_that_cannot_be_allocated_is_refused_and_the_table_kept() {
         out.len() == 1 && out[0].contains("from 1 to 33554432"),
         "{out:?}"
     );
-    assert_eq!(e.tt.size_mb(), 8);
+    assert_eq!(e.engine().hash_mib(), 8);
     e.handle("isready");
     assert_eq!(take(&lines), ["readyok"]);
     assert!(bestmove(&go(&mut e, &lines, "depth 3")).len() >= 4);
@@ -335,11 +334,11 @@ fn out_of_range_options_name_the_range_and_keep_the_value() {
             "{bad}: {out:?}"
         );
     }
-    assert_eq!(e.options.threads, 3);
-    assert_eq!(e.options.multipv, 1);
-    assert_eq!(e.options.move_overhead, 40);
-    assert_eq!(e.options.probe_depth, 5);
-    assert_eq!(e.hash_mb, HASH_DEFAULT);
+    assert_eq!(e.engine().options().threads, 3);
+    assert_eq!(e.engine().options().multipv, 1);
+    assert_eq!(e.engine().options().move_overhead, 40);
+    assert_eq!(e.engine().options().probe_depth, 5);
+    assert_eq!(e.engine().hash_mib(), HASH_DEFAULT);
 }
 
 #[test]
@@ -404,7 +403,7 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
     let bad = network_file(&scratch, "bad", &damaged);
     // A fresh session plays with the built-in network.
     let embedded = ply_chess_engine::Network::embedded().unwrap();
-    assert_eq!(e.options.network.as_deref(), Some(&embedded));
+    assert_eq!(e.engine().options().network.as_deref(), Some(&embedded));
     // A bad file: an error, nothing changes.
     assert!(e.handle(&format!("setoption name EvalFile value {}", bad.display())));
     let out = take(&lines);
@@ -412,11 +411,11 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
     assert!(out[0].starts_with("info string error: EvalFile"), "{out:?}");
     assert!(out[0].contains("checksum"), "{out:?}");
     assert!(out[0].ends_with("keeping '<embedded>'"), "{out:?}");
-    assert_eq!(e.options.network.as_deref(), Some(&embedded));
+    assert_eq!(e.engine().options().network.as_deref(), Some(&embedded));
     // The good file switches to the network.
     assert!(e.handle(&format!("setoption name EvalFile value {}", good.display())));
     assert_eq!(take(&lines), ["info string evaluation: network H=32 N=2"]);
-    assert_eq!(e.options.network.as_deref(), Some(&net));
+    assert_eq!(e.engine().options().network.as_deref(), Some(&net));
     // A missing file keeps it.
     let value = "/nonexistent/net.nnue";
     assert!(e.handle(&format!("setoption name EvalFile value {value}")));
@@ -426,7 +425,7 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
         out[0].ends_with(&format!("keeping '{}'", good.display())),
         "{out:?}"
     );
-    assert_eq!(e.options.network.as_deref(), Some(&net));
+    assert_eq!(e.engine().options().network.as_deref(), Some(&net));
     // The network searches.
     let out = go(&mut e, &lines, "depth 4");
     assert!(!bestmove(&out).is_empty());
@@ -436,7 +435,7 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
         take(&lines),
         ["info string evaluation: hand-made evaluation"]
     );
-    assert!(e.options.network.is_none());
+    assert!(e.engine().options().network.is_none());
     // A bad file now keeps the hand-made evaluation, and `<embedded>` brings the network back.
     assert!(e.handle(&format!("setoption name EvalFile value {}", bad.display())));
     let out = take(&lines);
@@ -444,10 +443,10 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
         out[0].ends_with("keeping the hand-made evaluation"),
         "{out:?}"
     );
-    assert!(e.options.network.is_none());
+    assert!(e.engine().options().network.is_none());
     assert!(e.handle("setoption name EvalFile value <embedded>"));
     assert_eq!(take(&lines), ["info string evaluation: network H=256 N=8"]);
-    assert_eq!(e.options.network.as_deref(), Some(&embedded));
+    assert_eq!(e.engine().options().network.as_deref(), Some(&embedded));
     let _ = std::fs::remove_file(good);
     let _ = std::fs::remove_file(bad);
 }
