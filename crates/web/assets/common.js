@@ -1,10 +1,11 @@
 // Shared helpers of the ply pages: API calls, messages, SVG drawing, the score graph, storage.
-"use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
+export const $ = id => document.getElementById(id);
+
 // POSTs `body` as JSON to `path`; resolves with the reply, or rejects with the server's error text.
-async function api(path, body) {
+export async function api(path, body) {
   let r;
   try {
     r = await fetch(path, {
@@ -24,13 +25,13 @@ async function api(path, body) {
 }
 
 // Shows a message under the board (errors in red); an empty text clears it.
-function say(text, isError) {
-  const m = document.getElementById("message");
+export function say(text, isError) {
+  const m = $("message");
   m.textContent = text || "";
   m.classList.toggle("error", !!isError);
 }
 
-function svgEl(name, attrs, parent) {
+export function svgEl(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
   if (parent) parent.appendChild(e);
@@ -38,7 +39,7 @@ function svgEl(name, attrs, parent) {
 }
 
 // Draws `values` (one per ply, null where unknown) as a line on the graph `svg`, within ±range.
-function drawGraph(svg, values, range, plies) {
+export function drawGraph(svg, values, range, plies) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const W = 300, H = 100;
   svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: "#bbb", "stroke-width": 1 }, svg);
@@ -55,14 +56,14 @@ function drawGraph(svg, values, range, plies) {
   }
 }
 
-function saveState(key, value) {
+export function saveState(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
 }
 
-function loadState(key) {
+export function loadState(key) {
   try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
 }
 
-function query(params) {
+export function query(params) {
   return Object.keys(params).map(k => encodeURIComponent(k) + "=" + encodeURIComponent(params[k])).join("&");
 }

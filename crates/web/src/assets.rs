@@ -46,6 +46,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/common.js"),
     },
     Asset {
+        path: "/assets/game.js",
+        mime: JS,
+        body: include_bytes!("../assets/game.js"),
+    },
+    Asset {
         path: "/assets/othello.js",
         mime: JS,
         body: include_bytes!("../assets/othello.js"),

@@ -73,6 +73,8 @@ async fn pages_are_embedded_and_nothing_else_is_served() {
         ("/", "text/html"),
         ("/chess", "text/html"),
         ("/othello", "text/html"),
+        ("/assets/common.js", "text/javascript"),
+        ("/assets/game.js", "text/javascript"),
         ("/assets/othello.js", "text/javascript"),
         ("/assets/chess.js", "text/javascript"),
         ("/assets/style.css", "text/css"),

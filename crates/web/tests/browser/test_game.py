@@ -1,0 +1,197 @@
+"""The game controller both pages share (assets/game.js), checked the same way in chess and
+Othello: undo and redo against ply (ply's reply and your move go together; ply is not asked
+again on redo), undo when ply opened the game and with both sides, reload restores the game
+(start position, moves, redo moves, settings) from storage, and load/export round trips."""
+
+import re
+
+import pytest
+
+from test_pages import wait_idle
+
+# Per game: the page, its weakest level, the side that moves first, a move from the usual start
+# and another, a start position to load with the moves (clicks) played from it and a line of
+# the record that shows it, and a text of two moves to load with a third move.
+GAMES = {
+    "chess": {
+        "path": "/chess",
+        "level": "n:1000",
+        "first": "white",
+        "second": "black",
+        "move": ["e2", "e4"],
+        "other": ["d2", "d4"],
+        "start": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "start_moves": [["e7", "e5"], ["g1", "f3"]],
+        "start_side": "Black",
+        "two": "1. e4 e5",
+        "third": ["g1", "f3"],
+        "record": '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]',
+    },
+    "othello": {
+        "path": "/othello",
+        "level": "1",
+        "first": "black",
+        "second": "white",
+        "move": ["f5"],
+        "other": ["d3"],
+        # the usual board with White to move
+        "start": "---------------------------OX------XO--------------------------- O",
+        "start_moves": [["f4"], ["f5"]],
+        "start_side": "White",
+        "two": "f5d6",
+        "third": ["c3"],
+        "record": "BO[8 ---------------------------O*------*O--------------------------- O]W[F4]",
+    },
+}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game(request, page, base_url):
+    """The page of one game, storage cleared, its level the weakest."""
+    g = GAMES[request.param]
+    page.goto(base_url + g["path"])
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_idle(page)
+    page.select_option("#level", g["level"])
+    return g
+
+
+def plies(page):
+    """The moves shown, without move numbers and result."""
+    words = page.inner_text("#moves").split()
+    return [w for w in words if not re.fullmatch(r"\d+\.+|\*|1-0|0-1|1/2-1/2", w)]
+
+
+def wait_plies(page, n):
+    page.wait_for_function(
+        "n => document.getElementById('moves').textContent.split(/\\s+/)"
+        ".filter(w => w && !/^(\\d+\\.+|\\*|1-0|0-1|1\\/2-1\\/2)$/.test(w)).length === n",
+        arg=n,
+    )
+    wait_idle(page)
+
+
+def click(page, squares):
+    for sq in squares:
+        page.click(f'rect[data-square="{sq}"]')
+
+
+def disabled(page, button):
+    return page.is_disabled(f"#{button}")
+
+
+def board(page):
+    """Every piece or disc on the board, as square and kind."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#board text.piece, #board circle.disc')]"
+        ".map(e => e.dataset.square + ':' + (e.dataset.piece || e.getAttribute('class'))).sort()"
+    )
+
+
+def new_game(page, color):
+    page.select_option("#color", color)
+    page.click("#new")
+    wait_idle(page)
+
+
+def load(page, text):
+    if not page.is_visible("#load-text"):
+        page.click("summary")
+    page.fill("#load-text", text)
+    page.click("#load")
+    page.wait_for_function("() => document.getElementById('message').textContent === 'Loaded.'")
+    wait_idle(page)
+
+
+def test_undo_takes_back_plys_reply_and_redo_replays_it(page, game):
+    new_game(page, game["first"])
+    assert disabled(page, "undo") and disabled(page, "redo")
+    click(page, game["move"])
+    wait_plies(page, 2)
+    played, position, first = page.inner_text("#moves"), board(page), plies(page)[0]
+    assert page.inner_text("#status").startswith(game["first"].title() + " to move")
+    # undo: back to the start, where it is our move, in one step
+    page.click("#undo")
+    wait_plies(page, 0)
+    assert page.inner_text("#status").startswith(game["first"].title() + " to move")
+    assert disabled(page, "undo") and not disabled(page, "redo")
+    # redo: our move and ply's reply again, the same reply (ply is not asked again)
+    page.click("#redo")
+    wait_plies(page, 2)
+    assert page.inner_text("#moves") == played and board(page) == position
+    assert disabled(page, "redo") and not disabled(page, "undo")
+    # another move after an undo starts a new line: nothing is left to redo
+    page.click("#undo")
+    wait_plies(page, 0)
+    click(page, game["other"])
+    wait_plies(page, 2)
+    assert plies(page)[0] != first
+    assert disabled(page, "redo")
+
+
+def test_undo_when_ply_opened_and_with_both_sides(page, game):
+    new_game(page, game["second"])
+    wait_plies(page, 1)
+    # ply opened: there is no earlier position where we were to move
+    assert disabled(page, "undo")
+    opening = page.inner_text("#moves")
+    if game["path"] == "/chess":
+        click(page, ["e7", "e6"])  # legal after any first move
+    else:
+        click(page, [page.locator("#layer circle.legal").first.get_attribute("data-square")])
+    wait_plies(page, 3)
+    page.click("#undo")
+    wait_plies(page, 1)
+    assert page.inner_text("#moves") == opening
+    assert page.inner_text("#status").startswith(game["second"].title() + " to move")
+    # with both sides, undo and redo go one move at a time
+    page.select_option("#color", "both")
+    page.click("#redo")
+    wait_plies(page, 2)
+    page.click("#redo")
+    wait_plies(page, 3)
+    page.click("#undo")
+    wait_plies(page, 2)
+    assert not disabled(page, "redo")
+
+
+def test_reload_restores_the_game(page, game):
+    page.select_option("#color", "both")
+    load(page, game["start"])
+    assert page.inner_text("#status").startswith(game["start_side"] + " to move")
+    for squares in game["start_moves"]:
+        n = len(plies(page))
+        click(page, squares)
+        wait_plies(page, n + 1)
+    page.click("#undo")
+    wait_plies(page, 1)
+    moves, position = page.inner_text("#moves"), board(page)
+    page.reload()
+    wait_plies(page, 1)
+    # the start position, the moves, what is left to redo and the settings come back
+    assert page.inner_text("#moves") == moves and board(page) == position
+    assert page.input_value("#color") == "both" and page.input_value("#level") == game["level"]
+    page.click("summary")
+    page.click("#export")
+    assert game["record"] in page.input_value("#export-text")
+    assert not disabled(page, "redo")
+    page.click("#redo")
+    wait_plies(page, 2)
+
+
+def test_load_export_round_trip(page, game):
+    page.select_option("#color", "both")
+    load(page, game["two"])
+    assert len(plies(page)) == 2
+    click(page, game["third"])
+    wait_plies(page, 3)
+    page.click("#export")
+    record, moves, position = page.input_value("#export-text"), page.inner_text("#moves"), board(page)
+    assert record
+    page.click("#new")
+    wait_plies(page, 0)
+    load(page, record)
+    assert page.inner_text("#moves") == moves and board(page) == position
+    page.click("#export")
+    assert page.input_value("#export-text") == record
