@@ -12,6 +12,8 @@
 //!   counter into an unrelated seed (neighbouring counters give unrelated games).
 //! - [`Scratch`] is a test's own temporary folder, removed when it is dropped (also when the test
 //!   fails), so that running the tests leaves nothing behind in the system's temporary folder.
+//! - [`guide`] checks the command lines of README.md and the guides in `docs/` against the
+//!   programs' `--help`: each program's crate runs it in its `tests/guide.rs`.
 //!
 //! ```
 //! use ply_testkit::XorShift64;
@@ -21,6 +23,8 @@
 //! assert!(draws.iter().all(|&sq| sq < 64));
 //! ```
 #![deny(missing_docs)]
+
+pub mod guide;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,11 @@
+//! The guides stay true to `ply-chess --help`. Every `ply-chess` command line that README.md or
+//! a guide in `docs/` shows (most are in docs/chess.md, docs/training.md and docs/strength.md)
+//! may name only subcommands and options the program has, and every subcommand must be shown
+//! somewhere. The checker is `ply_testkit::guide`.
+
+#[test]
+fn guides_name_only_subcommands_and_options_that_exist() {
+    let report = ply_testkit::guide::check("ply-chess", env!("CARGO_BIN_EXE_ply-chess"));
+    println!("ply-chess: {report:?}");
+    assert!(report.invocations > 0 && report.options > 0 && report.subcommands > 0);
+}
