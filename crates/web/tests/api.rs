@@ -362,6 +362,31 @@ async fn chess_state_play_and_analysis() {
     )
     .await;
     assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    // a PGN game from its FEN tag, a comment holding parentheses and a nested variation
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n\
+                         1. e4 {a (b) c} Kd7 (1... Ke7 2. Ke2 (2. Kd2)) 2. e5 *"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["e4", "Kd7", "e5"]));
+    assert_eq!(b["start_fen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    // an illegal move in a PGN game is named with its line and number
+    let (s, b) = post(
+        &app,
+        "/api/chess/load",
+        &json!({"text": "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *"}),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    assert!(
+        b["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("line 3: move 2. Ke3: illegal move")),
+        "{b}"
+    );
 }
 
 #[tokio::test]

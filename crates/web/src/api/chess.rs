@@ -14,7 +14,8 @@ use crate::stream::{self, EventSender};
 use crate::tablebase;
 use axum::extract::State;
 use axum::Json;
-use ply_chess::{repetitions, Color, Move, Position, STARTPOS};
+use ply_chess::pgn::{self, PgnGame};
+use ply_chess::{Color, Game, Move, Position};
 use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -40,8 +41,8 @@ pub struct ChessRequest {
     pub multipv: Option<usize>,
 }
 
-/// A text to load: a FEN, or a move list from the start (PGN move text: numbers, results and
-/// comments are skipped).
+/// A text to load: a FEN, a PGN game, or a move list from the start (UCI or SAN; PGN move
+/// numbers, results, comments and variations are skipped).
 #[derive(Debug, Deserialize)]
 pub struct LoadRequest {
     /// The text.
@@ -124,56 +125,6 @@ pub struct PlayReply {
     pub state: ChessState,
 }
 
-/// A checked game: the start, the moves and the positions.
-pub struct ChessGame {
-    start: Position,
-    moves: Vec<Move>,
-    /// The position before each move, then the current one.
-    positions: Vec<Position>,
-}
-
-impl ChessGame {
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.start)
-    }
-
-    fn chess960(&self) -> bool {
-        self.start.is_chess960()
-    }
-
-    /// Hashes of the positions before the current one, oldest first.
-    fn history(&self) -> Vec<u64> {
-        let n = self.positions.len().saturating_sub(1);
-        self.positions[..n].iter().map(Position::hash).collect()
-    }
-
-    fn push(&mut self, m: Move) {
-        let next = self.position().play(m);
-        self.moves.push(m);
-        self.positions.push(next);
-    }
-
-    fn status(&self) -> &'static str {
-        let pos = self.position();
-        let mut hashes = self.history();
-        hashes.push(pos.hash());
-        if pos.is_checkmate() {
-            "checkmate"
-        } else if pos.is_stalemate() {
-            "stalemate"
-        } else if pos.is_insufficient_material() {
-            "insufficient material"
-        } else if pos.is_fifty_move_draw() {
-            "fifty-move rule"
-        } else if repetitions(&hashes, pos.halfmove_clock()) >= 2 {
-            "threefold repetition"
-        } else {
-            "playing"
-        }
-    }
-}
-
 fn side_name(c: Color) -> &'static str {
     if c == Color::White {
         "white"
@@ -204,7 +155,7 @@ fn strip_number(t: &str) -> &str {
     }
 }
 
-fn play_list(game: &mut ChessGame, moves: &str) -> Result<(), ApiError> {
+fn play_list(game: &mut Game, moves: &str) -> Result<(), ApiError> {
     check_length("moves", moves)?;
     // drop PGN comments { ... } and ( ... ) variations
     let mut text = String::with_capacity(moves.len());
@@ -228,7 +179,9 @@ fn play_list(game: &mut ChessGame, moves: &str) -> Result<(), ApiError> {
         }
         let m = parse_move(game.position(), tok)
             .map_err(|e| ApiError::BadMove(format!("{e} (move {})", i + 1)))?;
-        game.push(m);
+        // parsed from the current position's legal moves
+        game.play(m)
+            .map_err(|e| ApiError::BadMove(format!("{tok}: {e} (move {})", i + 1)))?;
     }
     Ok(())
 }
@@ -247,13 +200,8 @@ fn start_position(fen: Option<&str>) -> Result<Position, ApiError> {
 ///
 /// # Errors
 /// [`ApiError::BadPosition`] or [`ApiError::BadMove`] naming the first problem.
-pub fn build_game(fen: Option<&str>, moves: Option<&str>) -> Result<ChessGame, ApiError> {
-    let start = start_position(fen)?;
-    let mut game = ChessGame {
-        start,
-        moves: Vec::new(),
-        positions: vec![start],
-    };
+pub fn build_game(fen: Option<&str>, moves: Option<&str>) -> Result<Game, ApiError> {
+    let mut game = Game::new(start_position(fen)?);
     play_list(&mut game, moves.unwrap_or(""))?;
     Ok(game)
 }
@@ -289,65 +237,25 @@ fn legal_move(pos: &Position, m: Move, chess960: bool) -> LegalMove {
     }
 }
 
-fn pgn_of(game: &ChessGame, san: &[String], result: &str) -> String {
-    let start_fen = game.start.to_fen();
-    let mut s = String::from(
-        "[Event \"ply web\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n\
-         [White \"?\"]\n[Black \"?\"]\n",
-    );
-    s.push_str(&format!("[Result \"{result}\"]\n"));
-    if game.chess960() {
-        s.push_str("[Variant \"Chess960\"]\n");
-    }
-    if start_fen != STARTPOS {
-        s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
-    }
-    s.push('\n');
-    let mut number = game.start.fullmove_number();
-    let mut white = game.start.side_to_move() == Color::White;
-    let mut body = Vec::new();
-    for (i, m) in san.iter().enumerate() {
-        if white {
-            body.push(format!("{number}. {m}"));
-        } else if i == 0 {
-            body.push(format!("{number}... {m}"));
-        } else {
-            body.push(m.clone());
-        }
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
-    body.push(result.to_string());
-    s.push_str(&body.join(" "));
-    s.push('\n');
-    s
+/// The game in PGN, as the page exports it.
+fn pgn_of(game: &Game) -> String {
+    let mut record = PgnGame::from_game(game);
+    record.set_tag("Event", "ply web");
+    record.set_tag("Round", "-");
+    record.to_string()
 }
 
 /// The state of `game`.
-pub fn state_of(game: &ChessGame) -> ChessState {
+pub fn state_of(game: &Game) -> ChessState {
     let pos = game.position();
     let chess960 = game.chess960();
-    let san: Vec<String> = game
-        .positions
-        .iter()
-        .zip(&game.moves)
-        .map(|(p, &m)| p.san(m))
-        .collect();
     let status = game.status();
-    let result = match status {
-        "playing" => "*",
-        "checkmate" if pos.side_to_move() == Color::White => "0-1",
-        "checkmate" => "1-0",
-        _ => "1/2-1/2",
-    };
     let fen = pos.to_fen();
     ChessState {
-        start_fen: game.start.to_fen(),
+        start_fen: game.start().to_fen(),
         board: board_of(&fen),
         moves: game
-            .moves
+            .moves()
             .iter()
             .map(|m| m.uci(chess960).to_string())
             .collect(),
@@ -358,11 +266,11 @@ pub fn state_of(game: &ChessGame) -> ChessState {
             .map(|&m| legal_move(pos, m, chess960))
             .collect(),
         check: pos.is_check(),
-        status,
-        over: status != "playing",
-        result,
-        pgn: pgn_of(game, &san, result),
-        san,
+        status: status.as_str(),
+        over: status.is_over(),
+        result: game.result().as_str(),
+        pgn: pgn_of(game),
+        san: game.san_moves(),
         fen,
     }
 }
@@ -403,8 +311,8 @@ pub async fn state(Body(req): Body<ChessRequest>) -> Result<Json<ChessState>, Ap
     Ok(Json(state_of(&game)))
 }
 
-/// `POST /api/chess/load`: reads a FEN, or PGN (a `FEN` tag, then the move text; the other
-/// tags, move numbers, comments and variations are skipped).
+/// `POST /api/chess/load`: reads a FEN, a PGN game (its main line, from its `FEN` tag's
+/// position; an error names the line and move at fault), or a bare move list (UCI or SAN).
 ///
 /// # Errors
 /// 400 when the text is neither.
@@ -415,20 +323,16 @@ pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<ChessState>, ApiE
     let first = text.split_whitespace().next().unwrap_or("");
     let game = if first.matches('/').count() == 7 {
         build_game(Some(text), None)?
-    } else {
-        // PGN: a FEN tag gives the start; the other tags are skipped
-        let mut fen = None;
-        let mut moves = String::new();
-        for line in text.lines() {
-            let line = line.trim();
-            if let Some(tag) = line.strip_prefix("[FEN \"") {
-                fen = tag.strip_suffix("\"]").map(str::to_string);
-            } else if !line.starts_with('[') {
-                moves.push_str(line);
-                moves.push(' ');
-            }
+    } else if text.starts_with('[') {
+        // PGN: the first game's main line, from its FEN tag's position
+        match pgn::read(text).next() {
+            Some(Ok(record)) => record.game(),
+            Some(Err(e)) => return Err(ApiError::BadMove(e.to_string())),
+            None => Game::startpos(),
         }
-        build_game(fen.as_deref(), Some(&moves))?
+    } else {
+        // a move list from the start: UCI or SAN, PGN move text allowed
+        build_game(None, Some(text))?
     };
     Ok(Json(state_of(&game)))
 }
@@ -457,7 +361,7 @@ pub async fn play(
     Body(req): Body<ChessRequest>,
 ) -> Result<Json<PlayReply>, ApiError> {
     let mut game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
-    if game.status() != "playing" {
+    if game.status().is_over() {
         return Err(ApiError::GameOver);
     }
     let limits = move_limits(&req);
@@ -476,7 +380,8 @@ pub async fn play(
         return Err(ApiError::Internal("the engine found no move".into()));
     }
     let san = pos.san(r.best);
-    game.push(r.best);
+    game.play(r.best)
+        .map_err(|_| ApiError::Internal("the engine found no move".into()))?;
     Ok(Json(PlayReply {
         uci: r.best.uci(game.chess960()).to_string(),
         san,
@@ -530,7 +435,7 @@ pub async fn analyse(
     Params(req): Params<ChessRequest>,
 ) -> Result<stream::EventResponse, ApiError> {
     let game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
-    if game.status() != "playing" {
+    if game.status().is_over() {
         return Err(ApiError::GameOver);
     }
     let limits = Limits {
