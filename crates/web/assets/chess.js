@@ -10,7 +10,7 @@ const GLYPH = { k: "\u265a", q: "\u265b", r: "\u265c", b: "\u265d", n: "\u265e",
 
 let sel = null;        // the square whose moves are shown, and the state it was picked in
 let flipped = false;
-let pending = null;    // moves waiting for a promotion choice
+let pending = null;    // moves waiting for a promotion choice, and the state they belong to
 let tbPieces = 0;      // most pieces the server's Syzygy tables hold (0: none)
 let tbAsked = 0;       // the latest tablebase request (older answers are dropped)
 
@@ -63,6 +63,8 @@ function draw(st) {
     svgEl("text", { x: 0.3, y: O + k + 0.5, class: "coord" }, b).textContent = String(rank + 1);
   }
   const selected = sel && sel.st === st ? sel.square : null;
+  // a promotion choice belongs to the position it was asked in (undo, redo or a load close it)
+  if (pending && pending.st !== st) { pending = null; $("promo").hidden = true; }
   const lastUci = st.moves.length ? st.moves[st.moves.length - 1] : null;
   const targets = selected ? st.legal.filter(m => m.from === selected).map(m => m.to) : [];
   for (let i = 0; i < 64; i++) {
@@ -200,12 +202,12 @@ function clickSquare(name) {
 }
 
 function choosePromotion(moves) {
-  pending = moves;
+  pending = { moves, st: game.st };
   $("promo").hidden = false;
 }
 
 function promote(piece) {
-  const moves = pending || [];
+  const moves = pending && pending.st === game.st ? pending.moves : [];
   pending = null;
   $("promo").hidden = true;
   sel = null;

@@ -195,3 +195,24 @@ def test_load_export_round_trip(page, game):
     assert page.inner_text("#moves") == moves and board(page) == position
     page.click("#export")
     assert page.input_value("#export-text") == record
+
+
+def test_undo_closes_a_promotion_choice(page, base_url):
+    """A promotion choice left open belongs to its position: undo closes it, and a piece
+    chosen afterwards plays nothing."""
+    page.goto(base_url + "/chess")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_idle(page)
+    page.select_option("#color", "both")
+    load(page, "8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    click(page, ["a1", "b1"])
+    wait_plies(page, 1)
+    click(page, ["h7", "g7"])
+    wait_plies(page, 2)
+    click(page, ["a7", "a8"])
+    assert page.is_visible("#promo")
+    page.click("#undo")
+    wait_plies(page, 1)
+    assert not page.is_visible("#promo")
+    assert plies(page) == ["Kb1"]
