@@ -13,20 +13,7 @@
 //! ```
 #![deny(missing_docs)]
 
-/// The program's version: the package version, with `+<short commit>` appended when built from
-/// a git checkout (`0.1.0+1a2b3c4`; see `build.rs`). `--version`, GTP `version`, NBoard `set myname` and the text mode's banner all report it.
-pub const VERSION: &str = env!("PLY_VERSION");
+/// The program's version (package version and commit; see [`ply_cli_support::VERSION`]).
+pub use ply_cli_support::VERSION;
 
 pub mod protocol;
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn version_is_the_package_version_with_an_optional_commit() {
-        let v = super::VERSION;
-        assert!(
-            ply_buildinfo::is_version_of(v, env!("CARGO_PKG_VERSION")),
-            "{v}"
-        );
-    }
-}

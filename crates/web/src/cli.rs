@@ -14,7 +14,7 @@ use thiserror::Error;
 #[derive(Debug, Parser)]
 #[command(
     name = "ply",
-    version = env!("PLY_VERSION"),
+    version = ply_cli_support::VERSION,
     about = "ply: chess and Othello engines in a browser"
 )]
 pub struct Cli {

@@ -20,8 +20,8 @@ use std::thread::JoinHandle;
 /// Where protocol output lines go.
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// Engine name reported to `uci`: the program's name and [`VERSION`](crate::VERSION).
-pub const NAME: &str = concat!("ply-chess ", env!("PLY_VERSION"));
+/// The program's name, reported to `uci` with its [`VERSION`](crate::VERSION).
+pub const NAME: &str = "ply-chess";
 
 /// Default and limits of the `Hash` option (MiB). The maximum (32 TiB) is more than any machine
 /// has: a size the allocator cannot give is refused with a message and the table in use is kept.
@@ -277,7 +277,7 @@ impl UciSession {
     }
 
     fn uci(&self) {
-        self.say(&format!("id name {NAME}"));
+        self.say(&format!("id name {NAME} {}", crate::VERSION));
         self.say("id author the ply authors");
         self.say(&format!(
             "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"

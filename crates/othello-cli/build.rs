@@ -1,5 +1,0 @@
-//! Build script: the program's version string `PLY_VERSION` (see `ply_buildinfo`).
-
-fn main() {
-    ply_buildinfo::emit_version();
-}
