@@ -22,7 +22,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// Perft for the PEXT token, compiled with the features that [`Pext::detect`] checks. Entered
 /// only through [`perft`]. Each move is played with the light `apply::<false>`, which leaves hash,
 /// pawn key, material and move counters alone (perft never reads them), and taken back by copying
-/// the saved position over the board. Measured against the alternatives (BENCHMARKS.md): faster
+/// the saved position over the board. Measured against the alternatives
+/// (docs/benchmarks/chess-speed.md): faster
 /// than make/unmake with the full update, and the only form that is fastest both in a portable
 /// build and with AVX2 enabled (`-C target-cpu=native`), where copy-making into a fresh child was
 /// about 5 % slower.
@@ -52,7 +53,8 @@ unsafe fn perft_pext(pos: &mut Position, depth: u32, s: Pext) -> u64 {
 }
 
 /// Perft with an explicit slider lookup. Uses make/unmake on one board, measured a little faster
-/// than copy-make here (see BENCHMARKS.md and `examples/perft_vs_cozy.rs --variants`).
+/// than copy-make here (see docs/benchmarks/chess-speed.md and
+/// `examples/perft_vs_cozy.rs --variants`).
 pub fn perft_with<S: Sliders>(pos: &Position, depth: u32, s: S) -> u64 {
     match depth {
         0 => 1,

@@ -1,7 +1,8 @@
 //! `Position`: piece placement as bitboards plus side to move, castling rooks, en passant square,
 //! move counters, Zobrist hash, pawn key and material bookkeeping. Moves are applied by copy-make
 //! ([`Position::play`], the convenient form: the position is 128 bytes) or by make/unmake
-//! ([`Position::make`] / [`Position::unmake`], which perft measured slightly faster; BENCHMARKS.md).
+//! ([`Position::make`] / [`Position::unmake`], which perft measured slightly faster;
+//! docs/benchmarks/chess-speed.md).
 //! Perft's own update (`apply::<false>`) skips the hash and material bookkeeping it never reads.
 
 use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};

@@ -2,7 +2,8 @@
 //! an [`Undo`] record (the "open question" of the Mediocre chess blog's "New move representation":
 //! undo state kept outside the packed move); [`Position::unmake`] reverses the bitboard changes
 //! from the move itself and restores the rest from the record. Perft measured it slightly faster
-//! than copying the 128-byte position (see BENCHMARKS.md), so [`crate::perft_with`] uses it;
+//! than copying the 128-byte position (see docs/benchmarks/chess-speed.md), so
+//! [`crate::perft_with`] uses it;
 //! [`Position::play`] stays as the convenient copy-make form. ([`crate::perft`] itself uses a
 //! lighter perft-only update; see `perft.rs`.)
 

@@ -1,9 +1,10 @@
 //! The committed out-of-distribution test set (`tests/data/testset-edax/e*.obf`, positions of
-//! Edax's games made by `ply-othello testset --engine`, command in BENCHMARKS.md): every line
-//! parses with one legal move, the numbers of empties are right, no position repeats up to
-//! symmetry, none is also in the self-play test set (`tests/data/testset/`), and at 14 empties
-//! the solver gives every annotated score and finds the annotated move best; with
-//! `../shared/othello/wthor`, none is a position of the WTHOR games (training data of every fit).
+//! Edax's games made by `ply-othello testset --engine`, command in
+//! docs/benchmarks/othello-training.md): every line parses with one legal move, the numbers of
+//! empties are right, no position repeats up to symmetry, none is also in the self-play test set
+//! (`tests/data/testset/`), and at 14 empties the solver gives every annotated score and finds the
+//! annotated move best; with `../shared/othello/wthor`, none is a position of the WTHOR games
+//! (training data of every fit).
 
 use ply_othello::parse_obf;
 use ply_othello_engine::{Mode, Solver};

@@ -1,7 +1,7 @@
 //! The committed strong-play test set (`tests/data/testset/e14.obf`, `e20.obf`, `e24.obf`, made
-//! by `ply-othello testset`, commands in BENCHMARKS.md): every line parses, the numbers of
-//! empties are right, there are at least 1,000 positions per file, no position repeats up to
-//! symmetry, and the exact solver agrees with the annotated scores and moves of a sample.
+//! by `ply-othello testset`, commands in docs/benchmarks/othello-training.md): every line
+//! parses, the numbers of empties are right, there are at least 1,000 positions per file, no
+//! position repeats up to symmetry, and the exact solver agrees with the annotated scores and moves of a sample.
 
 use ply_othello::parse_obf;
 use ply_othello_engine::{Mode, Solver};

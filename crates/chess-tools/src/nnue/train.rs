@@ -54,7 +54,8 @@ impl Default for Config {
             target: Target {
                 k: 400.0,
                 // the search score alone: with a share of the game result the network learns
-                // the results of the games it saw (BENCHMARKS.md, issue 35 generation 0)
+                // the results of the games it saw (docs/benchmarks/chess-training.md, issue 35
+                // generation 0)
                 lambda: 1.0,
             },
             optim: AdamW::default(),

@@ -66,7 +66,8 @@ mod tests {
         let rows = measure(&Model::engine(w), &ds.test, 24..=24);
         let (n, mae) = rows[0].exact;
         assert!(n > 10_000, "{n} exact samples");
-        // 5.75 discs when trained (BENCHMARKS.md); a zero evaluation scores about 14.4
+        // 5.75 discs when trained (docs/benchmarks/othello-training.md); a zero evaluation
+        // scores about 14.4
         assert!(mae < 6.0, "held-out MAE at 24 empties {mae}");
     }
 }

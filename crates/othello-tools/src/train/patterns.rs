@@ -25,7 +25,7 @@ pub struct Shape {
 
 /// Candidate shapes beyond Edax's, after the corner shapes of Egaroucid's published pattern
 /// list (the names are ours). The engine's set has `fish`, `cross`, `edgey` and `diag5x`,
-/// chosen by these measurements (BENCHMARKS.md).
+/// chosen by these measurements (docs/benchmarks/othello-training.md).
 pub const CANDIDATES: &[Shape] = &[
     Shape {
         name: "triangle",
