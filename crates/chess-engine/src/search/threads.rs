@@ -122,7 +122,8 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
             helpers.extend(spawned.ok());
         }
         // The main search runs on the caller's thread: starting a thread for it cost about
-        // 0.2 ms of system time a search (a tenth of a 5,000-node search in `datagen`).
+        // 0.2 ms of system time a search (`datagen` at 5,000 nodes a move took 1.1 times the CPU
+        // time; docs/benchmarks/chess-speed.md).
         let mut main = Worker::new(
             0,
             &shared,
