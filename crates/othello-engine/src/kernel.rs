@@ -1,19 +1,21 @@
 //! The engine's side of the crate family's CPU dispatch ([`ply_othello::kernel`]), the bottom
 //! layer of the crate: the rules crate detects the CPU and hands out the tokens; this module
-//! names the kernels the engine compiles copies for ([`engine_kernels!`]) and picks one
-//! ([`with_kernel!`]). It names no search: the layers above add to the tokens, each its own
-//! trait: the evaluation (`eval::Eval`), the entry points of the endgame copies
-//! (`endgame::EndgameSearch`) and of the midgame copies (`midgame::Searches`).
+//! names the kernels the engine compiles copies for ([`engine_kernels!`]), picks one
+//! ([`with_kernel!`]) and declares a search's entry points once ([`search_copies!`]). It names
+//! no search: the layers above add to the tokens, each its own trait: the evaluation
+//! (`eval::Eval`), the endgame solver with its root (`endgame::EndgameKernel`) and the midgame
+//! tree (`midgame::MidgameKernel`).
 //!
-//! Every search of the engine (endgame solver, solver root, midgame tree) is compiled once per
-//! kernel by [`engine_kernels!`], which adds the kernel's `#[target_feature]` attribute: each
-//! is generic code (`#[inline(always)]` bodies) inlined into a few lines of entry points per
-//! kernel, which call each other through a per-kernel trait (`EndgameKernel`, `RootKernel`,
-//! `MidgameKernel`), so every call stays in the same kernel's copy.
-//! (A plain generic search, compiled without the kernel's features, runs 6-7 % slower.) Inside a copy, the token's methods (moves, flips, hashing, feature update,
-//! evaluation) inline with no per-call dispatch. Callers pick the copy with [`with_kernel!`]
-//! (one match on the level) and enter it through those entry traits, whose impls hold the
-//! crate's only `unsafe` calls into a copy.
+//! Every search of the engine is compiled once per kernel: its bodies are generic
+//! `#[inline(always)]` methods, and [`search_copies!`] gives each listed body one entry per
+//! kernel, a function with the kernel's `#[target_feature]` attribute into which the body
+//! inlines. The bodies call each other through these entries (`K::nws(self, ...)`), so every
+//! call stays in the same kernel's copy. (A plain generic search, compiled without the
+//! kernel's features, runs 6-7 % slower.) Inside a copy, the token's methods (moves, flips,
+//! hashing, feature update, evaluation) inline with no per-call dispatch. Callers pick the
+//! copy with [`with_kernel!`] (one match on the level) and enter it through the same entries,
+//! whose one `unsafe` call per entry, written once in [`search_copies!`], is the crate's only
+//! `unsafe` call into a copy.
 //!
 //! The engine compiles a portable and an AVX2 copy; on an AVX-512 CPU it runs the AVX2 copy
 //! (an AVX-512 copy of the search has never been measured, so it is not shipped).
@@ -39,3 +41,64 @@ macro_rules! with_kernel {
     };
 }
 pub(crate) use with_kernel;
+
+/// Declares the entry points of one search, each named once: the trait as written, every
+/// function taking the search's state first (`s: &mut Search<Self>`), and its impl for each
+/// kernel of [`engine_kernels!`]. There the entry `K::name(s, args)` runs `s.name(args)`, the
+/// search's generic `#[inline(always)]` body of the same name, inside a function compiled
+/// with the kernel's attributes.
+///
+/// Bodies recurse through the entries (`K::name(self, ...)`), never through `self.name(...)`:
+/// that inlines the body instead, and a recursive one would fall out of the copy.
+macro_rules! search_copies {
+    (
+        $(#[$doc:meta])*
+        $vis:vis trait $name:ident: $sup:path {
+            $(
+                $(#[$fattr:meta])*
+                fn $f:ident($s:ident: &mut $state:ident<Self> $(, $arg:ident: $ty:ty)* $(,)?)
+                    $(-> $ret:ty)?;
+            )+
+        }
+    ) => {
+        $(#[$doc])*
+        $vis trait $name: $sup {
+            $(
+                $(#[$fattr])*
+                fn $f($s: &mut $state<Self> $(, $arg: $ty)*) $(-> $ret)?;
+            )+
+        }
+        // the per-kernel impl is a macro for `engine_kernels!`; `($)` hands it its `$`
+        $crate::kernel::search_copies!(@impl ($) $name {
+            $($f ($s: $state) ($($arg: $ty),*) ($($ret)?);)+
+        });
+    };
+    (@impl ($d:tt) $name:ident {
+        $($f:ident ($s:ident: $state:ident) ($($arg:ident: $ty:ty),*) ($($ret:ty)?);)+
+    }) => {
+        macro_rules! search_copy {
+            ($d k:ty, $d(#[$d attr:meta])*) => {
+                impl $name for $d k {
+                    $(
+                        fn $f($s: &mut $state<$d k> $(, $arg: $ty)*) $(-> $ret)? {
+                            #[allow(clippy::too_many_arguments)]
+                            $d(#[$d attr])*
+                            fn copy($s: &mut $state<$d k> $(, $arg: $ty)*) $(-> $ret)? {
+                                $s.$f($($arg),*)
+                            }
+                            // SAFETY: the state holds a token of the kernel (its field `k`),
+                            // which exists only after `Cpu::detect` proved the features `copy`
+                            // is compiled with (none for the portable copy: a safe call).
+                            #[allow(unused_unsafe)]
+                            unsafe {
+                                copy($s $(, $arg)*)
+                            }
+                        }
+                    )+
+                }
+            };
+        }
+        $crate::kernel::engine_kernels!(search_copy);
+    };
+}
+pub(crate) use search_copies;

@@ -45,9 +45,10 @@
 //! CPU dispatch follows the one scheme of the crate family (`ply_othello::kernel`): the rules
 //! crate detects the CPU once and hands out kernel tokens; `kernel` names the kernels the
 //! engine compiles for and names no search. Each layer above adds its own trait to the tokens:
-//! `eval::Eval` (feature update and pattern sums, AVX2 or portable), `endgame::EndgameSearch`
-//! and `midgame::Searches` (the entry points of the search copies). The endgame solver, the
-//! solver root and the midgame tree are each compiled once per kernel
+//! `eval::Eval` (feature update and pattern sums, AVX2 or portable), `endgame::EndgameKernel`
+//! and `midgame::MidgameKernel` (the entry points of the search copies, each search's one
+//! list, expanded per kernel by `kernel::search_copies!`). The endgame solver with its root and
+//! the midgame tree are each compiled once per kernel
 //! (`ply_othello::for_each_kernel!`, which holds the only target-feature strings), and
 //! [`Solver::new`], [`Engine::think`] and [`midgame::depth_scores`] pick the copy with one match
 //! on the detected level. Inside a copy nothing is dispatched per call.

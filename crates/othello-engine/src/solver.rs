@@ -2,11 +2,11 @@
 //! threads, and runs either the endgame root search ([`crate::endgame`]) or, for many empties,
 //! the midgame iterations first as Edax does ([`crate::midgame`]).
 
-use crate::endgame::{Mode, RootResult, Search};
+use crate::endgame::{EndgameKernel, Mode, RootResult, Search};
 use crate::kernel::{with_kernel, Cpu};
 use crate::midgame::level::MAX_LEVEL;
 use crate::midgame::think::{think, Context, DIRECT_SOLVE};
-use crate::midgame::Searches;
+use crate::midgame::MidgameKernel;
 use crate::request::Limits;
 use crate::split::Pool;
 use crate::tt::{TableError, Tt};
@@ -26,7 +26,7 @@ trait Root: Send {
     fn tt(&self) -> &Tt;
 }
 
-impl<K: Searches> Root for Search<K> {
+impl<K: MidgameKernel + EndgameKernel> Root for Search<K> {
     fn solve(&mut self, player: u64, opponent: u64, mode: Mode) -> RootResult {
         K::solve_root(self, player, opponent, mode)
     }

@@ -17,13 +17,12 @@ pub(crate) mod last_flip;
 mod local_tt;
 mod root;
 
-pub(crate) use root::RootKernel;
 pub use root::{Mode, RootResult};
 
 use crate::bits::{bit, NEIGHBOUR, QUADRANT_ID, QUADRANT_MASK};
 use crate::eval::Eval;
 use crate::eval::{Features, Weights};
-use crate::kernel::{engine_kernels, Kernel};
+use crate::kernel::{search_copies, Kernel};
 use crate::moveorder::{Move, MoveList, REFUTED};
 use crate::search::{final_score, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
@@ -33,6 +32,7 @@ use crate::watch::Watch;
 use empties::{Empties, HEAD};
 use last_flip::count_last_flip;
 use local_tt::{LocalTt, LOCAL_TT_DEPTH};
+use ply_othello::Square;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -204,55 +204,68 @@ fn fixed_node<K: Kernel, R: Copy, const N: usize>(
     }
 }
 
-/// Generates the endgame search for one kernel type with the given attributes on every
-/// recursive function (e.g. `#[target_feature(...)]`).
-/// The recursion points of the endgame solver in kernel `K`'s copy (implemented for each
-/// kernel by [`endgame_copy!`], compiled with the kernel's features): the generic solver
-/// calls back into its own copy through them, one per method of the solver.
-pub(crate) trait EndgameKernel: Eval {
-    /// `Search::solve_2` in this kernel's copy.
-    fn eg_solve_2(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32;
-    /// `Search::solve_3` in this kernel's copy.
-    #[allow(clippy::too_many_arguments)]
-    fn eg_solve_3(
-        s: &mut Search<Self>,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        x1: usize,
-        x2: usize,
-        x3: usize,
-        passed: bool,
-    ) -> i32;
-    /// `Search::solve_4` in this kernel's copy.
-    fn eg_solve_4(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, passed: bool) -> i32;
-    /// `Search::shallow` in this kernel's copy.
-    fn eg_shallow(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, passed: bool) -> i32;
-    /// `Search::nws_any` in this kernel's copy.
-    fn eg_nws_any(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
-    /// `Search::nws` in this kernel's copy.
-    fn eg_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
-    /// `Search::split` in this kernel's copy.
-    fn eg_split(
-        s: &mut Search<Self>,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        moves: &[Move],
-        helpers: usize,
-        pool: &Pool,
-    ) -> (i32, u8);
-    /// `Search::split_worker` in this kernel's copy.
-    fn eg_split_worker(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, shared: &Split<'_>);
+search_copies! {
+    /// The entry points of the endgame solver and its root search in kernel `K`'s copy: each
+    /// runs the `Search<K>` body of the same name compiled for `K` (see
+    /// [`search_copies!`](crate::kernel::search_copies)). The bodies call each other through
+    /// them, and callers ([`Solver`](crate::Solver), the midgame's leaves, tests) enter here.
+    pub(crate) trait EndgameKernel: Eval {
+        /// Two empties `x1`, `x2` left.
+        fn solve_2(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, x1: usize, x2: usize)
+            -> i32;
+        /// Three empties `x1`, `x2`, `x3` left.
+        #[allow(clippy::too_many_arguments)]
+        fn solve_3(
+            s: &mut Search<Self>,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            x1: usize,
+            x2: usize,
+            x3: usize,
+            passed: bool,
+        ) -> i32;
+        /// Four empties, taken from the empty list.
+        fn solve_4(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, passed: bool) -> i32;
+        /// 5..=[`SHALLOW_DEPTH`] empties, no table.
+        fn shallow(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, passed: bool) -> i32;
+        /// Null-window solve at any number of empties (picks the layer).
+        fn nws_any(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
+        /// Null-window solve with the tables (more than [`SHALLOW_DEPTH`] empties).
+        fn nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
+        /// A split node: `moves` shared with `helpers` threads of `pool`.
+        fn split(
+            s: &mut Search<Self>,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            moves: &[Move],
+            helpers: usize,
+            pool: &Pool,
+        ) -> (i32, u8);
+        /// One thread's share of a split node.
+        fn split_worker(s: &mut Search<Self>, p: u64, o: u64, alpha: i32, shared: &Split<'_>);
+        /// Principal-variation search of the root search (`root.rs`), window `alpha..beta`.
+        fn pvs(
+            s: &mut Search<Self>,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            beta: i32,
+            pv: &mut Vec<Square>,
+        ) -> i32;
+        /// The whole root solve (`root.rs`).
+        fn solve_root(s: &mut Search<Self>, p: u64, o: u64, mode: Mode) -> RootResult;
+    }
 }
 
 /// The endgame solver, written once for every kernel: its bodies are `#[inline(always)]`, so
-/// each inlines into the kernel's entry point of the same name below and is compiled with the
-/// kernel's features.
+/// each inlines into the kernel's [`EndgameKernel`] entry of the same name and is compiled
+/// with the kernel's features.
 impl<K: EndgameKernel> Search<K> {
     /// Two empties `x1`, `x2` left.
     #[inline(always)]
-    fn solve_2_body(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         let k = self.k;
         self.nodes += 1;
         let mut best = -SCORE_INF;
@@ -307,7 +320,7 @@ impl<K: EndgameKernel> Search<K> {
     /// Three empties; the one alone in its quadrant goes first.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn solve_3_body(
+    fn solve_3(
         &mut self,
         p: u64,
         o: u64,
@@ -335,8 +348,8 @@ impl<K: EndgameKernel> Search<K> {
             alpha,
             passed,
             [(x1, (x2, x3)), (x2, (x1, x3)), (x3, (x1, x2))],
-            |s, cp, co, (a, b)| K::eg_solve_2(s, cp, co, -alpha - 1, a, b),
-            |s| K::eg_solve_3(s, o, p, -alpha - 1, x1, x2, x3, true),
+            |s, cp, co, (a, b)| K::solve_2(s, cp, co, -alpha - 1, a, b),
+            |s| K::solve_3(s, o, p, -alpha - 1, x1, x2, x3, true),
         )
     }
 
@@ -344,7 +357,7 @@ impl<K: EndgameKernel> Search<K> {
     /// `search_solve_4`): in a 2-1-1 split the two singletons first, in a 3-1 split the
     /// singleton first; otherwise the list order.
     #[inline(always)]
-    fn solve_4_body(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+    fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         self.nodes += 1;
         if alpha >= SC_THRESHOLD[4] {
             let ub = stability_upper_bound(p, o);
@@ -407,14 +420,14 @@ impl<K: EndgameKernel> Search<K> {
                 (x3, (x1, x2, x4)),
                 (x4, (x1, x2, x3)),
             ],
-            |s, cp, co, (a, b, c)| K::eg_solve_3(s, cp, co, -alpha - 1, a, b, c, false),
-            |s| K::eg_solve_4(s, o, p, -alpha - 1, true),
+            |s, cp, co, (a, b, c)| K::solve_3(s, cp, co, -alpha - 1, a, b, c, false),
+            |s| K::solve_4(s, o, p, -alpha - 1, true),
         )
     }
 
     /// 5..=SHALLOW_DEPTH empties: odd quadrants first, forward-only list updates.
     #[inline(always)]
-    fn shallow_body(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         let k = self.k;
         self.nodes += 1;
         if alpha >= SC_THRESHOLD[self.n_empties as usize] {
@@ -428,7 +441,7 @@ impl<K: EndgameKernel> Search<K> {
             if passed {
                 return final_score(p, o);
             }
-            return -K::eg_shallow(self, o, p, -alpha - 1, true);
+            return -K::shallow(self, o, p, -alpha - 1, true);
         }
         let parity0 = self.parity;
         let mut prio = moves & QUADRANT_MASK[parity0 as usize];
@@ -451,9 +464,9 @@ impl<K: EndgameKernel> Search<K> {
                     self.empties.skip(prev, x);
                     let (cp, co) = (o ^ f, p ^ f ^ bit(x));
                     let s = if self.n_empties == 4 {
-                        -K::eg_solve_4(self, cp, co, -alpha - 1, false)
+                        -K::solve_4(self, cp, co, -alpha - 1, false)
                     } else {
-                        -K::eg_shallow(self, cp, co, -alpha - 1, false)
+                        -K::shallow(self, cp, co, -alpha - 1, false)
                     };
                     self.empties.unskip(prev, x);
                     if s > alpha {
@@ -481,7 +494,7 @@ impl<K: EndgameKernel> Search<K> {
 
     /// Null-window search at any number of empties: dispatches to the right layer.
     #[inline(always)]
-    fn nws_any_body(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+    fn nws_any(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
         match self.n_empties {
             0 => {
                 self.nodes += 1;
@@ -494,23 +507,23 @@ impl<K: EndgameKernel> Search<K> {
             2 => {
                 let x1 = self.empties.first();
                 let x2 = self.empties.next(x1);
-                K::eg_solve_2(self, p, o, alpha, x1, x2)
+                K::solve_2(self, p, o, alpha, x1, x2)
             }
             3 => {
                 let x1 = self.empties.first();
                 let x2 = self.empties.next(x1);
                 let x3 = self.empties.next(x2);
-                K::eg_solve_3(self, p, o, alpha, x1, x2, x3, false)
+                K::solve_3(self, p, o, alpha, x1, x2, x3, false)
             }
-            4 => K::eg_solve_4(self, p, o, alpha, false),
-            n if n <= SHALLOW_DEPTH => K::eg_shallow(self, p, o, alpha, false),
-            _ => K::eg_nws(self, p, o, alpha),
+            4 => K::solve_4(self, p, o, alpha, false),
+            n if n <= SHALLOW_DEPTH => K::shallow(self, p, o, alpha, false),
+            _ => K::nws(self, p, o, alpha),
         }
     }
 
     /// Null-window search with the transposition table (more than SHALLOW_DEPTH empties).
     #[inline(always)]
-    fn nws_body(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+    fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
         let k = self.k;
         let n = self.n_empties;
         let beta = alpha + 1;
@@ -544,7 +557,7 @@ impl<K: EndgameKernel> Search<K> {
             if k.moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -K::eg_nws(self, o, p, -beta);
+            return -K::nws(self, o, p, -beta);
         }
         // the flips are computed while the prefetched bucket arrives (Edax `hash_prefetch`)
         let mut list = MoveList::new(k, p, o, moves);
@@ -655,7 +668,7 @@ impl<K: EndgameKernel> Search<K> {
             if let Some((pool, helpers)) = split::claim(&self.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
                 let rest = &rest[..rest.iter().take_while(|m| m.score != REFUTED).count()];
-                let (s, x) = K::eg_split(self, p, o, alpha, rest, helpers, &pool);
+                let (s, x) = K::split(self, p, o, alpha, rest, helpers, &pool);
                 if s > best {
                     best = s;
                     best_move = x;
@@ -668,7 +681,7 @@ impl<K: EndgameKernel> Search<K> {
             }
             let x = m.x as usize;
             let s = -self.with_played(x, |s| {
-                K::eg_nws_any(s, o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta)
+                K::nws_any(s, o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta)
             });
             if s > best {
                 best = s;
@@ -705,7 +718,7 @@ impl<K: EndgameKernel> Search<K> {
     /// Searches `moves` (children of `p`/`o`, empties already counted down) with this
     /// thread and `helpers` more; returns the best score and move.
     #[inline(always)]
-    fn split_body(
+    fn split(
         &mut self,
         p: u64,
         o: u64,
@@ -721,9 +734,9 @@ impl<K: EndgameKernel> Search<K> {
         let helper_nodes = split::run(
             pool,
             copies,
-            || K::eg_split_worker(self, p, o, alpha, &shared),
+            || K::split_worker(self, p, o, alpha, &shared),
             |mut h: Self| {
-                K::eg_split_worker(&mut h, p, o, alpha, &shared);
+                K::split_worker(&mut h, p, o, alpha, &shared);
                 h.nodes
             },
         );
@@ -734,12 +747,12 @@ impl<K: EndgameKernel> Search<K> {
 
     /// One thread's share of a split node: takes moves until none is left or one cut.
     #[inline(always)]
-    fn split_worker_body(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
+    fn split_worker(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
         let beta = alpha + 1;
         while let Some(m) = shared.take() {
             let x = m.x as usize;
             let s = -self.with_played(x, |s| {
-                K::eg_nws_any(s, o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta)
+                K::nws_any(s, o ^ m.flipped, p ^ m.flipped ^ bit(x), -beta)
             });
             // a search stopped by a cut (here or above) or the abort flag has no score
             if self.aborted() {
@@ -749,158 +762,6 @@ impl<K: EndgameKernel> Search<K> {
         }
     }
 }
-
-/// The entry points of kernel `$k`'s solver copy: each compiled with `$attr` (the kernel's
-/// features), each the generic body inlined.
-macro_rules! endgame_copy {
-    ($k:ty, $(#[$attr:meta])*) => {
-        impl Search<$k> {
-            /// The solver's `solve_2` compiled for this kernel.
-            $(#[$attr])*
-            fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
-                self.solve_2_body(p, o, alpha, x1, x2)
-            }
-            /// The solver's `solve_3` compiled for this kernel.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$attr])*
-            fn solve_3(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize, x3: usize, passed: bool) -> i32 {
-                self.solve_3_body(p, o, alpha, x1, x2, x3, passed)
-            }
-            /// The solver's `solve_4` compiled for this kernel.
-            $(#[$attr])*
-            fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-                self.solve_4_body(p, o, alpha, passed)
-            }
-            /// The solver's `shallow` compiled for this kernel.
-            $(#[$attr])*
-            fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-                self.shallow_body(p, o, alpha, passed)
-            }
-            /// The solver's `nws_any` compiled for this kernel.
-            $(#[$attr])*
-            pub(crate) fn nws_any(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
-                self.nws_any_body(p, o, alpha)
-            }
-            /// The solver's `nws` compiled for this kernel.
-            $(#[$attr])*
-            fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
-                self.nws_body(p, o, alpha)
-            }
-            /// The solver's `split` compiled for this kernel.
-            $(#[$attr])*
-            fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
-                self.split_body(p, o, alpha, moves, helpers, pool)
-            }
-            /// The solver's `split_worker` compiled for this kernel.
-            $(#[$attr])*
-            fn split_worker(&mut self, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
-                self.split_worker_body(p, o, alpha, shared)
-            }
-        }
-        // SAFETY (every `unsafe` below): the search holds a token of `$k` (`s.k`), which exists
-        // only after `Cpu::detect` proved the features the copy is compiled with (none for the
-        // portable copy, whose calls are safe).
-        impl EndgameKernel for $k {
-            fn eg_solve_2(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.solve_2(p, o, alpha, x1, x2)
-                }
-            }
-            #[allow(clippy::too_many_arguments)]
-            fn eg_solve_3(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, x1: usize, x2: usize, x3: usize, passed: bool) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.solve_3(p, o, alpha, x1, x2, x3, passed)
-                }
-            }
-            fn eg_solve_4(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.solve_4(p, o, alpha, passed)
-                }
-            }
-            fn eg_shallow(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.shallow(p, o, alpha, passed)
-                }
-            }
-            fn eg_nws_any(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.nws_any(p, o, alpha)
-                }
-            }
-            fn eg_nws(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.nws(p, o, alpha)
-                }
-            }
-            fn eg_split(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8) {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.split(p, o, alpha, moves, helpers, pool)
-                }
-            }
-            fn eg_split_worker(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, shared: &Split<'_>) {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.split_worker(p, o, alpha, shared)
-                }
-            }
-        }
-    };
-}
-
-engine_kernels!(endgame_copy);
-
-/// Entry points of the endgame copies of one kernel, callable from generic code (the
-/// [`Solver`](crate::Solver) driver, tests).
-pub trait EndgameSearch: EndgameKernel {
-    /// The root solver ([`Search::solve_root`]).
-    fn solve_root(s: &mut Search<Self>, p: u64, o: u64, mode: Mode) -> RootResult;
-    /// The endgame null-window solver at any number of empties ([`Search::nws_any`]).
-    #[cfg(test)]
-    fn endgame_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
-}
-
-/// The entries of kernel `$k`'s endgame copies: each calls a function compiled with `$attr`.
-macro_rules! endgame_entries {
-    ($k:ty, $(#[$attr:meta])*) => {
-        // SAFETY (every `unsafe` below): the search holds a token of `$k` (`s.k`), and a
-        // token exists only after `Cpu::detect` proved the features the copy is compiled with
-        // (none for the portable copy, whose calls are safe).
-        impl EndgameSearch for $k {
-            fn solve_root(s: &mut Search<$k>, p: u64, o: u64, mode: Mode) -> RootResult {
-                // SAFETY: see the impl comment: `s.k` proves the features.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.solve_root(p, o, mode)
-                }
-            }
-            #[cfg(test)]
-            fn endgame_nws(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
-                // SAFETY: see the impl comment: `s.k` proves the features.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.nws_any(p, o, alpha)
-                }
-            }
-        }
-    };
-}
-
-engine_kernels!(endgame_entries);
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -952,7 +813,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn check_kernel<K: EndgameSearch>(k: K) {
+    fn check_kernel<K: EndgameKernel>(k: K) {
         let mut rng = XorShift64::new(0x1234_5678_9abc_def1);
         let mut search = Search::with_tt(k, Arc::new(crate::tt::Tt::new(4)));
         for empties in 1..=10u32 {
@@ -970,7 +831,7 @@ pub(crate) mod tests {
                         continue;
                     }
                     search.set_root(p, o);
-                    let s = K::endgame_nws(&mut search, p, o, alpha);
+                    let s = K::nws_any(&mut search, p, o, alpha);
                     if exact > alpha {
                         assert!(
                             s > alpha && s <= exact,

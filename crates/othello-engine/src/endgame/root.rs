@@ -2,11 +2,11 @@
 //! move and principal variation; all-moves mode; win/draw/loss-only mode.
 //!
 //! The [`Solver`](crate::Solver) driver picks the CPU kernel once and runs the whole search in
-//! that kernel's copy, entered through [`EndgameSearch::solve_root`](super::EndgameSearch).
+//! that kernel's copy, entered through [`EndgameKernel::solve_root`]; the entries of this file
+//! (`pvs`, `solve_root`) are listed with the solver's in `EndgameKernel`.
 
-use super::Search;
+use super::{EndgameKernel, Search};
 use crate::bits::{bit, QUADRANT_ID};
-use crate::kernel::engine_kernels;
 use crate::moveorder::MoveList;
 use crate::search::{final_score, set_pv, square, SCORE_INF};
 use crate::tt::{EXACT, NO_MOVE};
@@ -38,29 +38,20 @@ pub struct RootResult {
     pub nodes: u64,
 }
 
-/// The recursion points of the root search in kernel `K`'s copy (implemented below for each
-/// kernel by [`root_entries!`], compiled with the kernel's features): the generic root search
-/// calls back into its own copy through them.
-pub(crate) trait RootKernel: super::EndgameKernel {
-    /// [`Search::pvs_body`] in this kernel's copy.
-    fn root_pvs(
-        s: &mut Search<Self>,
+/// The root search, written once for every kernel: its bodies are `#[inline(always)]`, so
+/// each inlines into the kernel's [`EndgameKernel`] entry of the same name and is compiled
+/// with its features.
+impl<K: EndgameKernel> Search<K> {
+    /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
+    #[inline(always)]
+    pub(super) fn pvs(
+        &mut self,
         p: u64,
         o: u64,
         alpha: i32,
         beta: i32,
         pv: &mut Vec<Square>,
-    ) -> i32;
-    /// The null-window solver ([`Search::nws_any`]) in this kernel's copy.
-    fn root_nws(s: &mut Search<Self>, p: u64, o: u64, alpha: i32) -> i32;
-}
-
-/// The root search, written once for every kernel: its bodies are `#[inline(always)]`, so
-/// each inlines into the kernel's entry points below and is compiled with its features.
-impl<K: RootKernel> Search<K> {
-    /// Principal-variation search with window (alpha, beta), fail-soft; fills `pv`.
-    #[inline(always)]
-    fn pvs_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
+    ) -> i32 {
         let k = self.k;
         pv.clear();
         let n = self.n_empties;
@@ -76,7 +67,7 @@ impl<K: RootKernel> Search<K> {
                 return final_score(p, o);
             }
             let mut child = Vec::new();
-            let s = -K::root_pvs(self, o, p, -beta, -alpha, &mut child);
+            let s = -K::pvs(self, o, p, -beta, -alpha, &mut child);
             pv.push(Square::PASS);
             pv.extend_from_slice(&child);
             return s;
@@ -98,12 +89,12 @@ impl<K: RootKernel> Search<K> {
             self.parity ^= QUADRANT_ID[x];
             child.clear();
             let s = if i == 0 {
-                -K::root_pvs(self, cp, co, -beta, -a, &mut child)
+                -K::pvs(self, cp, co, -beta, -a, &mut child)
             } else {
-                let s = -K::root_nws(self, cp, co, -a - 1);
+                let s = -K::nws_any(self, cp, co, -a - 1);
                 // an aborted child looks like a fail high: never re-search it
                 if s > a && s < beta && !self.aborted() {
-                    -K::root_pvs(self, cp, co, -beta, -a, &mut child)
+                    -K::pvs(self, cp, co, -beta, -a, &mut child)
                 } else {
                     s
                 }
@@ -148,7 +139,7 @@ impl<K: RootKernel> Search<K> {
         let mut alpha = (guess - DELTA).max(-64);
         let mut beta = (guess + DELTA).min(64);
         loop {
-            let s = K::root_pvs(self, p, o, alpha, beta, pv);
+            let s = K::pvs(self, p, o, alpha, beta, pv);
             if self.aborted() {
                 return s;
             }
@@ -166,7 +157,7 @@ impl<K: RootKernel> Search<K> {
 
     /// Root entry: the whole solve in this kernel.
     #[inline(always)]
-    fn solve_root_body(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
+    pub(super) fn solve_root(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
         let k = self.k;
         self.set_root(p, o);
         self.tt.new_search();
@@ -174,7 +165,7 @@ impl<K: RootKernel> Search<K> {
         let mut pv = Vec::new();
         let mut moves_scores = Vec::new();
         let score = match mode {
-            Mode::Wdl => K::root_pvs(self, p, o, -1, 1, &mut pv),
+            Mode::Wdl => K::pvs(self, p, o, -1, 1, &mut pv),
             Mode::Exact => {
                 let guess = self.tt.probe(k.hash(p, o), p, o).map_or(0, |e| {
                     if e.lower > -64 {
@@ -233,43 +224,3 @@ impl<K: RootKernel> Search<K> {
         }
     }
 }
-
-/// The entry points of kernel `$k`'s root copy: each compiled with `$attr` (the kernel's
-/// features), each the generic body inlined.
-macro_rules! root_entries {
-    ($k:ty, $(#[$attr:meta])*) => {
-        impl Search<$k> {
-            /// [`Search::pvs_body`] compiled for this kernel.
-            $(#[$attr])*
-            pub(crate) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
-                self.pvs_body(p, o, alpha, beta, pv)
-            }
-            /// The whole solve in this kernel ([`Search::solve_root_body`]).
-            $(#[$attr])*
-            pub(crate) fn solve_root(&mut self, p: u64, o: u64, mode: Mode) -> RootResult {
-                self.solve_root_body(p, o, mode)
-            }
-        }
-        // SAFETY (both `unsafe` below): the search holds a token of `$k` (`s.k`), which exists
-        // only after `Cpu::detect` proved the features the copy is compiled with (none for the
-        // portable copy, whose calls are safe).
-        impl RootKernel for $k {
-            fn root_pvs(s: &mut Search<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.pvs(p, o, alpha, beta, pv)
-                }
-            }
-            fn root_nws(s: &mut Search<$k>, p: u64, o: u64, alpha: i32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    s.nws_any(p, o, alpha)
-                }
-            }
-        }
-    };
-}
-
-engine_kernels!(root_entries);

@@ -37,7 +37,7 @@ pub use weights::{to_discs, PackedWeights, Weights};
 
 /// The shipped weights in ply's format: the 62-feature evaluation v3, trained by `ply-othello
 /// train` on the WTHOR games, exact solver labels and self-play games (commands and errors in
-/// BENCHMARKS.md, "evaluation v3, the second generation").
+/// docs/benchmarks/othello-training.md, "evaluation v3, the second generation").
 pub static EMBEDDED: &[u8] = include_bytes!("default.plyeval");
 
 /// The v1 weights in ply's format: Edax's 46 features only, so they export to Edax's

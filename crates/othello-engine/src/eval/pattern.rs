@@ -1,5 +1,6 @@
 //! The pattern features: Edax's 46 (`eval.c`, `EVAL_F2X`), then 16 more of four corner shapes
-//! chosen by measurement (BENCHMARKS.md); the square lists, the per-square coefficients used by
+//! chosen by measurement (docs/benchmarks/othello-training.md); the square lists, the
+//! per-square coefficients used by
 //! the incremental update, the table layout and the symmetry packing (Edax's kinds first, in
 //! `eval.dat`'s layout).
 //!

@@ -1,7 +1,7 @@
 //! Unpruned scores of one position at every depth: the raw data of the Multi-ProbCut fit
 //! (`ply-othello fit-mpc` in the tools crate regresses deep scores on shallow ones).
 
-use super::worker::{Searches, Worker};
+use super::worker::{MidgameKernel, Worker};
 use crate::eval::{Features, Weights};
 use crate::kernel::{with_kernel, Cpu};
 use crate::tt::Tt;
@@ -35,7 +35,7 @@ pub fn depth_scores(
     ))
 }
 
-fn scores_with<K: Searches>(
+fn scores_with<K: MidgameKernel>(
     k: K,
     w: &Arc<Weights>,
     p: u64,
@@ -56,10 +56,10 @@ fn scores_with<K: Searches>(
     let mut pv = Vec::new();
     let by_depth = (0..=max_depth)
         .take_while(|&d| d < empties)
-        .map(|d| K::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv))
+        .map(|d| K::pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv))
         .collect();
-    let exact = (empties <= exact_max)
-        .then(|| K::midgame_pvs(&mut wk, p, o, &f, -64, 64, empties, &mut pv));
+    let exact =
+        (empties <= exact_max).then(|| K::pvs(&mut wk, p, o, &f, -64, 64, empties, &mut pv));
     DepthScores {
         empties,
         by_depth,

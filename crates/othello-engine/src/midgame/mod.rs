@@ -20,4 +20,4 @@ mod tests;
 
 pub use depth_scores::{depth_scores, DepthScores};
 pub use level::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
-pub(crate) use worker::Searches;
+pub(crate) use worker::MidgameKernel;

@@ -21,7 +21,7 @@ const START: (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
 /// The tests of this module run one at a time so that the searches do not compete for the CPU.
 /// Time limits are checked on the search thread's CPU time, which a loaded machine cannot
 /// inflate, with only generous sanity bounds on the wall clock (the measured figures are in
-/// BENCHMARKS.md, not asserted here).
+/// docs/benchmarks/othello-speed.md, not asserted here).
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn serial() -> std::sync::MutexGuard<'static, ()> {
@@ -400,7 +400,7 @@ fn threads_agree_on_exact_scores() {
 #[test]
 fn mpc_saves_nodes() {
     let _serial = serial();
-    use super::worker::Searches;
+    use super::worker::MidgameKernel;
     use super::worker::Worker;
     use crate::eval::{Features, Weights};
     use crate::tt::Tt;
@@ -425,12 +425,12 @@ fn mpc_saves_nodes() {
             for d in 1..=depth {
                 wk.sel = sel;
                 sum += if d == depth {
-                    Portable::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv)
+                    Portable::pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv)
                 } else {
                     0
                 };
                 if d < depth {
-                    Portable::midgame_pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv);
+                    Portable::pvs(&mut wk, p, o, &f, -64, 64, d, &mut pv);
                 }
             }
             time += t.elapsed();

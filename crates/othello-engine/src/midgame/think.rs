@@ -5,7 +5,7 @@
 
 use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIES};
 use super::time::{budget, run_timer, Budget};
-use super::worker::{exact_handover, pv_extension, Searches, Worker};
+use super::worker::{exact_handover, pv_extension, MidgameKernel, Worker};
 use crate::bits::bit;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
@@ -174,7 +174,7 @@ struct Root {
 
 /// Searches one root move to `depth - 1` with window (alpha, beta) from the mover's view.
 #[allow(clippy::too_many_arguments)]
-fn search_move<K: Searches>(
+fn search_move<K: MidgameKernel>(
     w: &mut Worker<K>,
     root: &Root,
     m: &RootMove,
@@ -188,16 +188,16 @@ fn search_move<K: Searches>(
     let (cp, co) = (root.o ^ m.flipped, root.p ^ m.flipped ^ bit(x));
     let cf = w.k.update(&root.f, x, m.flipped);
     if null {
-        -K::midgame_nws(w, cp, co, &cf, -alpha - 1, depth - 1)
+        -K::nws(w, cp, co, &cf, -alpha - 1, depth - 1)
     } else {
-        -K::midgame_pvs(w, cp, co, &cf, -beta, -alpha, depth - 1, pv)
+        -K::pvs(w, cp, co, &cf, -beta, -alpha, depth - 1, pv)
     }
 }
 
 /// Principal-variation search of the root moves with window (alpha, beta); the best move
 /// goes to the front. `None` when aborted.
 #[allow(clippy::needless_range_loop)]
-fn root_pvs<K: Searches>(
+fn root_pvs<K: MidgameKernel>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
@@ -241,7 +241,7 @@ fn root_pvs<K: Searches>(
 }
 
 /// One iteration at `stage`: aspiration around `guess`, or every move with a full window.
-fn iterate<K: Searches>(
+fn iterate<K: MidgameKernel>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
@@ -317,7 +317,7 @@ type Report<'a> = dyn FnMut(Stage, &Iteration, u64) + 'a;
 /// budget, and raises `helpers_abort` before the first stage the helpers do not share; helpers
 /// run until their abort flag is raised.
 #[allow(clippy::too_many_arguments)]
-fn run<K: Searches>(
+fn run<K: MidgameKernel>(
     w: &mut Worker<K>,
     root: &Root,
     moves: &mut [RootMove],
@@ -397,7 +397,7 @@ fn after_pass(
 /// `Engine::think` for kernel `k`: with no legal move the game's end, a pass or a search after
 /// the pass; else the iterations over the ordered root moves, on this thread and
 /// `ctx.threads - 1` helpers.
-pub(crate) fn think<K: Searches>(
+pub(crate) fn think<K: MidgameKernel>(
     k: K,
     ctx: &Context<'_>,
     p: u64,
@@ -513,7 +513,7 @@ fn is_exact(stage: Stage, n: u32) -> bool {
 
 /// [`think`]'s answer when the mover has no legal move and nothing is to be searched: the
 /// final score at the end of the game, an immediate pass in a timed game.
-fn without_search<K: Searches>(
+fn without_search<K: MidgameKernel>(
     k: K,
     ctx: &Context<'_>,
     p: u64,
@@ -541,7 +541,7 @@ fn without_search<K: Searches>(
 
 /// The root moves of `p` (legal `moves`), best mobility-ordering score first, each with
 /// itself as its variation.
-fn ordered_root_moves<K: Searches>(k: K, p: u64, o: u64, moves: u64) -> Vec<RootMove> {
+fn ordered_root_moves<K: MidgameKernel>(k: K, p: u64, o: u64, moves: u64) -> Vec<RootMove> {
     let mut list = MoveList::new(k, p, o, moves);
     for m in list.as_mut_slice() {
         m.score = score_move(k, p, o, m, [NO_MOVE; 2], 0);
@@ -562,7 +562,7 @@ fn ordered_root_moves<K: Searches>(k: K, p: u64, o: u64, moves: u64) -> Vec<Root
 
 /// The main thread's worker: the engine's tables, the abort flag `abort`, the node limit and
 /// the `deadline`, and with helper threads the exact solver's split pool.
-fn main_worker<K: Searches>(
+fn main_worker<K: MidgameKernel>(
     k: K,
     ctx: &Context<'_>,
     abort: &Arc<AtomicBool>,
@@ -629,7 +629,7 @@ impl Threads<'_> {
     /// Runs the iterations on `main` (reporting each, stopping at the soft budget) beside the
     /// timer and the helper threads; returns `main`'s last completed iteration and the
     /// helpers' nodes.
-    fn search<K: Searches>(
+    fn search<K: MidgameKernel>(
         &self,
         main: &mut Worker<K>,
         root_moves: &mut [RootMove],

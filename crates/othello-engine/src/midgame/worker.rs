@@ -5,18 +5,18 @@
 //! endgame searches. Scores are in discs, from the side to move.
 //!
 //! The search is written once, generic over the kernel (`impl<K: MidgameKernel> Worker<K>`,
-//! `#[inline(always)]` bodies), and compiled once per CPU kernel by [`midgame_copy!`]: one
-//! entry point per method, carrying the kernel's `#[target_feature]`, each the body inlined;
-//! the bodies call each other through [`MidgameKernel`], so every call lands in the same
-//! kernel's copy. Generic code outside enters it through the [`Searches`] trait below.
+//! `#[inline(always)]` bodies), and compiled once per CPU kernel through the one list of its
+//! entry points, [`MidgameKernel`] (see [`search_copies!`](crate::kernel::search_copies)):
+//! the bodies call each other through it, so every call lands in the same kernel's copy, and
+//! generic code outside (`think`, `depth_scores`, the solver driver) enters it there too.
 
 use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
-use crate::endgame::{EndgameSearch, RootKernel, Search};
+use crate::endgame::{EndgameKernel, Search};
 use crate::eval::Eval;
 use crate::eval::{Features, Weights};
-use crate::kernel::{engine_kernels, Kernel};
+use crate::kernel::{search_copies, Kernel};
 use crate::moveorder::{
     end_sort_score, potential_moves, score_move, Move, MoveList, SORT_ALPHA_DELTA, W_HASH_1,
     W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
@@ -229,135 +229,129 @@ impl<K: Eval> Worker<K> {
     }
 }
 
-/// The recursion points of the midgame search in kernel `K`'s copy (implemented for each
-/// kernel by [`midgame_copy!`], compiled with the kernel's features): the generic
-/// search calls back into its own copy through them, one per method of the search.
-pub(crate) trait MidgameKernel: RootKernel {
-    /// `Worker::solve_nws` in this kernel's copy.
-    fn mid_solve_nws(w: &mut Worker<Self>, p: u64, o: u64, alpha: i32) -> i32;
-    /// `Worker::solve_pvs` in this kernel's copy.
-    fn mid_solve_pvs(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        pv: &mut Vec<Square>,
-    ) -> i32;
-    /// `Worker::nws_shallow` in this kernel's copy.
-    fn mid_nws_shallow(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        depth: u32,
-        n: u32,
-    ) -> i32;
-    /// `Worker::order` in this kernel's copy.
-    #[allow(clippy::too_many_arguments)]
-    fn mid_order(
-        w: &mut Worker<Self>,
-        list: &mut MoveList,
-        p: u64,
-        o: u64,
-        f: &Features,
-        hash_moves: [u8; 2],
-        failed_low: bool,
-        depth: u32,
-        n: u32,
-        alpha: i32,
-    );
-    /// `Worker::probcut` in this kernel's copy.
-    fn mid_probcut(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        depth: u32,
-        n: u32,
-    ) -> Option<i32>;
-    /// `Worker::nws` in this kernel's copy.
-    fn mid_nws(w: &mut Worker<Self>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32;
-    /// `Worker::split` in this kernel's copy.
-    #[allow(clippy::too_many_arguments)]
-    fn mid_split(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
-        window: (i32, i32),
-        depth: u32,
-        moves: &[Move],
-        helpers: usize,
-        pool: &Pool,
-    ) -> (i32, u8, Vec<Square>);
-    /// `Worker::split_worker` in this kernel's copy.
-    fn mid_split_worker(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
-        depth: u32,
-        shared: &Split<'_>,
-    );
-    /// `Worker::pvs` in this kernel's copy.
-    #[allow(clippy::too_many_arguments)]
-    fn mid_pvs(
-        w: &mut Worker<Self>,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<Square>,
-    ) -> i32;
+search_copies! {
+    /// The entry points of the midgame search in kernel `K`'s copy: each runs the `Worker<K>`
+    /// body of the same name compiled for `K` (see
+    /// [`search_copies!`](crate::kernel::search_copies)). The bodies call each other through
+    /// them, and `think`, `depth_scores` and the solver driver enter here.
+    pub(crate) trait MidgameKernel: Eval {
+        /// Exact null-window solve of a leaf by the endgame solver.
+        fn solve_nws(w: &mut Worker<Self>, p: u64, o: u64, alpha: i32) -> i32;
+        /// Exact principal-variation solve of a leaf by the endgame solver.
+        fn solve_pvs(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            beta: i32,
+            pv: &mut Vec<Square>,
+        ) -> i32;
+        /// Depth 1 and 2 null-window search.
+        fn nws_shallow(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            f: &Features,
+            alpha: i32,
+            depth: u32,
+            n: u32,
+        ) -> i32;
+        /// Orders `list` for a node searched to `depth` plies at `n` empties.
+        #[allow(clippy::too_many_arguments)]
+        fn order(
+            w: &mut Worker<Self>,
+            list: &mut MoveList,
+            p: u64,
+            o: u64,
+            f: &Features,
+            hash_moves: [u8; 2],
+            failed_low: bool,
+            depth: u32,
+            n: u32,
+            alpha: i32,
+        );
+        /// Multi-ProbCut: a score if a shallow search predicts a cut.
+        fn probcut(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            f: &Features,
+            alpha: i32,
+            depth: u32,
+            n: u32,
+        ) -> Option<i32>;
+        /// Null-window search, window `alpha..alpha + 1`.
+        fn nws(w: &mut Worker<Self>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32)
+            -> i32;
+        /// A split node: `moves` shared with `helpers` threads of `pool`.
+        #[allow(clippy::too_many_arguments)]
+        fn split(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            f: &Features,
+            window: (i32, i32),
+            depth: u32,
+            moves: &[Move],
+            helpers: usize,
+            pool: &Pool,
+        ) -> (i32, u8, Vec<Square>);
+        /// One thread's share of a split node.
+        fn split_worker(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            f: &Features,
+            depth: u32,
+            shared: &Split<'_>,
+        );
+        /// Principal-variation search, window `alpha..beta`; fills `pv`.
+        #[allow(clippy::too_many_arguments)]
+        fn pvs(
+            w: &mut Worker<Self>,
+            p: u64,
+            o: u64,
+            f: &Features,
+            alpha: i32,
+            beta: i32,
+            depth: u32,
+            pv: &mut Vec<Square>,
+        ) -> i32;
+    }
 }
 
-/// The midgame search, written once for every kernel: its bodies are `#[inline(always)]`, so
-/// each inlines into the kernel's entry point of the same name below and is compiled with the
-/// kernel's features.
-impl<K: MidgameKernel> Worker<K> {
+/// The midgame's leaves, solved in the endgame solver's copy: the bodies of the
+/// [`MidgameKernel`] entries `solve_nws` and `solve_pvs`, bounded by [`EndgameKernel`] alone
+/// (its `pvs`, `nws` and `split` share their names with the midgame's, so no block names both).
+impl<K: EndgameKernel> Worker<K> {
     /// Exact null-window solve of a position (leaf of an endgame search).
     #[inline(always)]
-    fn solve_nws_body(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+    fn solve_nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
         let n0 = self.eg.nodes;
         self.eg.set_root(p, o);
-        let s = K::root_nws(&mut self.eg, p, o, alpha);
+        let s = K::nws_any(&mut self.eg, p, o, alpha);
         self.nodes += self.eg.nodes - n0;
         s
     }
 
     /// Exact principal-variation solve of a position.
     #[inline(always)]
-    fn solve_pvs_body(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        pv: &mut Vec<Square>,
-    ) -> i32 {
+    fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
         let n0 = self.eg.nodes;
         self.eg.set_root(p, o);
-        let s = K::root_pvs(&mut self.eg, p, o, alpha, beta, pv);
+        let s = K::pvs(&mut self.eg, p, o, alpha, beta, pv);
         self.nodes += self.eg.nodes - n0;
         s
     }
+}
 
+/// The midgame search, written once for every kernel: its bodies are `#[inline(always)]`, so
+/// each inlines into the kernel's [`MidgameKernel`] entry of the same name and is compiled
+/// with the kernel's features.
+impl<K: MidgameKernel> Worker<K> {
     /// Depth 1 and 2 null-window search: no table, no ordering (Edax's `search_eval_1/2`).
     #[inline(always)]
-    fn nws_shallow_body(
-        &mut self,
-        p: u64,
-        o: u64,
-        f: &Features,
-        alpha: i32,
-        depth: u32,
-        n: u32,
-    ) -> i32 {
+    fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
         let k = self.k;
         self.nodes += 1;
         let mut moves = k.moves(p, o);
@@ -365,7 +359,7 @@ impl<K: MidgameKernel> Worker<K> {
             if k.moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -K::mid_nws_shallow(self, o, p, &f.pass(), -alpha - 1, depth, n);
+            return -K::nws_shallow(self, o, p, &f.pass(), -alpha - 1, depth, n);
         }
         let mut best = -SCORE_INF;
         while moves != 0 {
@@ -381,7 +375,7 @@ impl<K: MidgameKernel> Worker<K> {
                     -self.eval(&cf, n - 1)
                 }
             } else {
-                -K::mid_nws_shallow(self, cp, co, &cf, -alpha - 1, depth - 1, n - 1)
+                -K::nws_shallow(self, cp, co, &cf, -alpha - 1, depth - 1, n - 1)
             };
             if s > best {
                 best = s;
@@ -396,7 +390,7 @@ impl<K: MidgameKernel> Worker<K> {
     /// Scores the moves of `list` for a node searched to `depth` at `n` empties.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn order_body(
+    fn order(
         &mut self,
         list: &mut MoveList,
         p: u64,
@@ -445,7 +439,7 @@ impl<K: MidgameKernel> Worker<K> {
                                 64
                             };
                             let mut pv = Vec::new();
-                            -K::mid_pvs(self, cp, co, &cf, -64, hi, sd, &mut pv)
+                            -K::pvs(self, cp, co, &cf, -64, hi, sd, &mut pv)
                         };
                         if endgame {
                             end_sort_score(s, sd, mob, potential_moves(co, cp))
@@ -462,7 +456,7 @@ impl<K: MidgameKernel> Worker<K> {
     /// Multi-ProbCut test at a null-window node: `Some(score)` when the shallow search
     /// (itself selective, as in Edax) predicts a cut with the current confidence.
     #[inline(always)]
-    fn probcut_body(
+    fn probcut(
         &mut self,
         p: u64,
         o: u64,
@@ -492,7 +486,7 @@ impl<K: MidgameKernel> Worker<K> {
             let s = if d == 0 {
                 self.eval(f, n)
             } else {
-                K::mid_nws(self, p, o, f, hi - 1, d)
+                K::nws(self, p, o, f, hi - 1, d)
             };
             if s >= hi {
                 cut = Some(beta);
@@ -504,7 +498,7 @@ impl<K: MidgameKernel> Worker<K> {
                 let s = if d == 0 {
                     self.eval(f, n)
                 } else {
-                    K::mid_nws(self, p, o, f, lo, d)
+                    K::nws(self, p, o, f, lo, d)
                 };
                 if s <= lo {
                     cut = Some(alpha);
@@ -516,17 +510,17 @@ impl<K: MidgameKernel> Worker<K> {
 
     /// Null-window search (alpha, alpha + 1) to `depth` plies, fail-soft.
     #[inline(always)]
-    fn nws_body(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
+    fn nws(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
         let k = self.k;
         let n = 64 - (p | o).count_ones();
         if depth >= n && n <= self.handover() {
-            return K::mid_solve_nws(self, p, o, alpha);
+            return K::solve_nws(self, p, o, alpha);
         }
         if depth == 0 {
             return self.eval(f, n);
         }
         if depth <= 2 && depth < n {
-            return K::mid_nws_shallow(self, p, o, f, alpha, depth, n);
+            return K::nws_shallow(self, p, o, f, alpha, depth, n);
         }
         if self.count_node() {
             return alpha;
@@ -545,7 +539,7 @@ impl<K: MidgameKernel> Worker<K> {
             if k.moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -K::mid_nws(self, o, p, &f.pass(), -beta, depth);
+            return -K::nws(self, o, p, &f.pass(), -beta, depth);
         }
         let mut hash_moves = [NO_MOVE; 2];
         let mut failed_low = false;
@@ -562,13 +556,13 @@ impl<K: MidgameKernel> Worker<K> {
             hash_moves = e.moves;
         }
         if self.sel < NO_SELECTIVITY && depth >= mpc::MIN_DEPTH {
-            if let Some(s) = K::mid_probcut(self, p, o, f, alpha, depth, n) {
+            if let Some(s) = K::probcut(self, p, o, f, alpha, depth, n) {
                 return s;
             }
         }
         let nodes0 = self.nodes;
         let mut list = MoveList::new(k, p, o, moves);
-        K::mid_order(
+        K::order(
             self, &mut list, p, o, f, hash_moves, failed_low, depth, n, alpha,
         );
         // enhanced transposition cutoff (Edax's `search_ETC_NWS`): a child whose stored upper
@@ -602,7 +596,7 @@ impl<K: MidgameKernel> Worker<K> {
             if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
                 let window = (alpha, beta);
-                let (s, x, _) = K::mid_split(self, p, o, f, window, depth, rest, helpers, &pool);
+                let (s, x, _) = K::split(self, p, o, f, window, depth, rest, helpers, &pool);
                 if s > best {
                     best = s;
                     best_move = x;
@@ -612,7 +606,7 @@ impl<K: MidgameKernel> Worker<K> {
             let m = list.pick(i);
             let x = m.x as usize;
             let cf = k.update(f, x, m.flipped);
-            let s = -K::mid_nws(
+            let s = -K::nws(
                 self,
                 o ^ m.flipped,
                 p ^ m.flipped ^ bit(x),
@@ -651,7 +645,7 @@ impl<K: MidgameKernel> Worker<K> {
     /// move, and the move's line when it raised alpha.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn split_body(
+    fn split(
         &mut self,
         p: u64,
         o: u64,
@@ -670,9 +664,9 @@ impl<K: MidgameKernel> Worker<K> {
         let helper_nodes = split::run(
             pool,
             copies,
-            || K::mid_split_worker(self, p, o, f, depth, &shared),
+            || K::split_worker(self, p, o, f, depth, &shared),
             |mut h: Self| {
-                K::mid_split_worker(&mut h, p, o, f, depth, &shared);
+                K::split_worker(&mut h, p, o, f, depth, &shared);
                 h.nodes
             },
         );
@@ -686,7 +680,7 @@ impl<K: MidgameKernel> Worker<K> {
     /// move gets a null-window search at the node's current alpha; at a principal-variation
     /// node a move that beats it is searched again with the window from the alpha of then.
     #[inline(always)]
-    fn split_worker_body(&mut self, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
+    fn split_worker(&mut self, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
         let beta = shared.beta();
         let mut line = Vec::new();
         while let Some(m) = shared.take() {
@@ -694,11 +688,11 @@ impl<K: MidgameKernel> Worker<K> {
             let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
             let cf = self.k.update(f, x, m.flipped);
             let a = shared.alpha();
-            let mut s = -K::mid_nws(self, cp, co, &cf, -a - 1, depth - 1);
+            let mut s = -K::nws(self, cp, co, &cf, -a - 1, depth - 1);
             line.clear();
             if s > a && s < beta && !self.aborted() {
                 let a = shared.alpha();
-                s = -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut line);
+                s = -K::pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut line);
             }
             // a search stopped by a cut (here or above) or the abort flag has no score
             if self.aborted() {
@@ -711,7 +705,7 @@ impl<K: MidgameKernel> Worker<K> {
     /// Principal-variation search with window (alpha, beta) to `depth` plies; fills `pv`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn pvs_body(
+    fn pvs(
         &mut self,
         p: u64,
         o: u64,
@@ -726,7 +720,7 @@ impl<K: MidgameKernel> Worker<K> {
         let n = 64 - (p | o).count_ones();
         let depth = if n <= self.pv_extension { n } else { depth };
         if depth >= n && n <= self.handover() {
-            return K::mid_solve_pvs(self, p, o, alpha, beta, pv);
+            return K::solve_pvs(self, p, o, alpha, beta, pv);
         }
         if depth == 0 {
             return self.eval(f, n);
@@ -740,7 +734,7 @@ impl<K: MidgameKernel> Worker<K> {
                 return final_score(p, o);
             }
             let mut child = Vec::new();
-            let s = -K::mid_pvs(self, o, p, &f.pass(), -beta, -alpha, depth, &mut child);
+            let s = -K::pvs(self, o, p, &f.pass(), -beta, -alpha, depth, &mut child);
             pv.push(Square::PASS);
             pv.extend_from_slice(&child);
             return s;
@@ -754,7 +748,7 @@ impl<K: MidgameKernel> Worker<K> {
         }
         let nodes0 = self.nodes;
         let mut list = MoveList::new(k, p, o, moves);
-        K::mid_order(
+        K::order(
             self, &mut list, p, o, f, hash_moves, failed_low, depth, n, alpha,
         );
         let mut best = -SCORE_INF;
@@ -765,8 +759,7 @@ impl<K: MidgameKernel> Worker<K> {
         for i in 0..list.len() {
             if let Some((pool, helpers)) = split::claim(&self.eg.pool, i, list.len(), may_split) {
                 let rest = list.sorted_from(i);
-                let (s, x, line) =
-                    K::mid_split(self, p, o, f, (a, beta), depth, rest, helpers, &pool);
+                let (s, x, line) = K::split(self, p, o, f, (a, beta), depth, rest, helpers, &pool);
                 if self.aborted() {
                     return alpha;
                 }
@@ -784,12 +777,12 @@ impl<K: MidgameKernel> Worker<K> {
             let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit(x));
             let cf = k.update(f, x, m.flipped);
             let s = if i == 0 {
-                -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
+                -K::pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
             } else {
-                let s = -K::mid_nws(self, cp, co, &cf, -a - 1, depth - 1);
+                let s = -K::nws(self, cp, co, &cf, -a - 1, depth - 1);
                 // an aborted child looks like a fail high: never re-search it
                 if s > a && s < beta && !self.aborted() {
-                    -K::mid_pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
+                    -K::pvs(self, cp, co, &cf, -beta, -a, depth - 1, &mut child)
                 } else {
                     s
                 }
@@ -825,203 +818,3 @@ impl<K: MidgameKernel> Worker<K> {
         best
     }
 }
-
-/// The entry points of kernel `$k`'s midgame copy: each compiled with `$attr` (the kernel's
-/// features), each the generic body inlined.
-macro_rules! midgame_copy {
-    ($k:ty, $(#[$attr:meta])*) => {
-        impl Worker<$k> {
-            /// The search's `solve_nws` compiled for this kernel.
-            $(#[$attr])*
-            fn solve_nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
-                self.solve_nws_body(p, o, alpha)
-            }
-            /// The search's `solve_pvs` compiled for this kernel.
-            $(#[$attr])*
-            fn solve_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
-                self.solve_pvs_body(p, o, alpha, beta, pv)
-            }
-            /// The search's `nws_shallow` compiled for this kernel.
-            $(#[$attr])*
-            fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
-                self.nws_shallow_body(p, o, f, alpha, depth, n)
-            }
-            /// The search's `order` compiled for this kernel.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$attr])*
-            fn order(&mut self, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32, alpha: i32) {
-                self.order_body(list, p, o, f, hash_moves, failed_low, depth, n, alpha)
-            }
-            /// The search's `probcut` compiled for this kernel.
-            $(#[$attr])*
-            fn probcut(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
-                self.probcut_body(p, o, f, alpha, depth, n)
-            }
-            /// The search's `nws` compiled for this kernel.
-            $(#[$attr])*
-            pub(crate) fn nws(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-                self.nws_body(p, o, f, alpha, depth)
-            }
-            /// The search's `split` compiled for this kernel.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$attr])*
-            fn split(&mut self, p: u64, o: u64, f: &Features, window: (i32, i32), depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8, Vec<Square>) {
-                self.split_body(p, o, f, window, depth, moves, helpers, pool)
-            }
-            /// The search's `split_worker` compiled for this kernel.
-            $(#[$attr])*
-            fn split_worker(&mut self, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
-                self.split_worker_body(p, o, f, depth, shared)
-            }
-            /// The search's `pvs` compiled for this kernel.
-            #[allow(clippy::too_many_arguments)]
-            $(#[$attr])*
-            pub(crate) fn pvs(&mut self, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<Square>) -> i32 {
-                self.pvs_body(p, o, f, alpha, beta, depth, pv)
-            }
-        }
-        // SAFETY (every `unsafe` below): the worker holds a token of `$k` (`w.k`), which exists
-        // only after `Cpu::detect` proved the features the copy is compiled with (none for the
-        // portable copy, whose calls are safe).
-        impl MidgameKernel for $k {
-            fn mid_solve_nws(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.solve_nws(p, o, alpha)
-                }
-            }
-            fn mid_solve_pvs(w: &mut Worker<$k>, p: u64, o: u64, alpha: i32, beta: i32, pv: &mut Vec<Square>) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.solve_pvs(p, o, alpha, beta, pv)
-                }
-            }
-            fn mid_nws_shallow(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.nws_shallow(p, o, f, alpha, depth, n)
-                }
-            }
-            #[allow(clippy::too_many_arguments)]
-            fn mid_order(w: &mut Worker<$k>, list: &mut MoveList, p: u64, o: u64, f: &Features, hash_moves: [u8; 2], failed_low: bool, depth: u32, n: u32, alpha: i32) {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.order(list, p, o, f, hash_moves, failed_low, depth, n, alpha)
-                }
-            }
-            fn mid_probcut(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> Option<i32> {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.probcut(p, o, f, alpha, depth, n)
-                }
-            }
-            fn mid_nws(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, depth: u32) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.nws(p, o, f, alpha, depth)
-                }
-            }
-            #[allow(clippy::too_many_arguments)]
-            fn mid_split(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, window: (i32, i32), depth: u32, moves: &[Move], helpers: usize, pool: &Pool) -> (i32, u8, Vec<Square>) {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.split(p, o, f, window, depth, moves, helpers, pool)
-                }
-            }
-            fn mid_split_worker(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, depth: u32, shared: &Split<'_>) {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.split_worker(p, o, f, depth, shared)
-                }
-            }
-            #[allow(clippy::too_many_arguments)]
-            fn mid_pvs(w: &mut Worker<$k>, p: u64, o: u64, f: &Features, alpha: i32, beta: i32, depth: u32, pv: &mut Vec<Square>) -> i32 {
-                // SAFETY: see the impl comment.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.pvs(p, o, f, alpha, beta, depth, pv)
-                }
-            }
-        }
-    };
-}
-
-engine_kernels!(midgame_copy);
-
-/// Entry points of the midgame copies of one kernel (and, through [`EndgameSearch`], of its
-/// endgame copies), callable from generic code: `think`, [`depth_scores`](super::depth_scores)
-/// and the [`Solver`](crate::Solver) driver.
-pub trait Searches: EndgameSearch {
-    /// The midgame principal-variation search ([`Worker::pvs`]), window `alpha..beta`.
-    #[allow(clippy::too_many_arguments)]
-    fn midgame_pvs(
-        worker: &mut Worker<Self>,
-        player: u64,
-        opponent: u64,
-        features: &Features,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        pv: &mut Vec<Square>,
-    ) -> i32;
-    /// The midgame null-window search ([`Worker::nws`]), window `alpha..alpha + 1`.
-    fn midgame_nws(
-        worker: &mut Worker<Self>,
-        player: u64,
-        opponent: u64,
-        features: &Features,
-        alpha: i32,
-        depth: u32,
-    ) -> i32;
-}
-
-/// The entries of kernel `$k`'s midgame copies: each calls a function compiled with `$attr`.
-macro_rules! midgame_entries {
-    ($k:ty, $(#[$attr:meta])*) => {
-        // SAFETY (every `unsafe` below): the worker holds a token of `$k` (`w.k`), and a token
-        // exists only after `Cpu::detect` proved the features the copy is compiled with (none
-        // for the portable copy, whose calls are safe).
-        impl Searches for $k {
-            fn midgame_pvs(
-                w: &mut Worker<$k>,
-                p: u64,
-                o: u64,
-                f: &Features,
-                alpha: i32,
-                beta: i32,
-                depth: u32,
-                pv: &mut Vec<Square>,
-            ) -> i32 {
-                // SAFETY: see the impl comment: `w.k` proves the features.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.pvs(p, o, f, alpha, beta, depth, pv)
-                }
-            }
-            fn midgame_nws(
-                w: &mut Worker<$k>,
-                p: u64,
-                o: u64,
-                f: &Features,
-                alpha: i32,
-                depth: u32,
-            ) -> i32 {
-                // SAFETY: see the impl comment: `w.k` proves the features.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    w.nws(p, o, f, alpha, depth)
-                }
-            }
-        }
-    };
-}
-
-engine_kernels!(midgame_entries);
