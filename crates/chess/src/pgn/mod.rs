@@ -114,18 +114,17 @@ impl PgnGame {
     /// the usual position.
     pub fn from_game(game: &Game) -> PgnGame {
         let result = game.result();
-        let mut tags: Vec<(String, String)> = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            ("White", "?"),
-            ("Black", "?"),
-            ("Result", result.as_str()),
-        ]
-        .iter()
-        .map(|&(n, v)| (n.to_string(), v.to_string()))
-        .collect();
+        let mut tags: Vec<(String, String)> = write::ROSTER
+            .iter()
+            .map(|&(n, unknown)| {
+                let value = if n == "Result" {
+                    result.as_str()
+                } else {
+                    unknown
+                };
+                (n.to_string(), value.to_string())
+            })
+            .collect();
         if game.chess960() {
             tags.push(("Variant".into(), "Chess960".into()));
         }

@@ -8,7 +8,7 @@ use std::fmt;
 
 /// The seven-tag roster, in the order PGN's export format writes it, with the value of a tag
 /// that is unknown.
-const ROSTER: [(&str, &str); 7] = [
+pub(super) const ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
