@@ -47,6 +47,11 @@ pub fn load(value: &str) -> Result<Option<Arc<Network>>, EvalFileError> {
         return Ok(None);
     }
     if value == EMBEDDED_NAME {
+        // read once per process and shared (every UCI session and `setoption` asks for it)
+        if let Some(net) = ply_chess_engine::embedded_network() {
+            return Ok(Some(net));
+        }
+        // only when its bytes do not read: the reader's error, for the message
         return Network::from_bytes(ply_chess_engine::nnue::EMBEDDED)
             .map(|net| Some(Arc::new(net)))
             .map_err(|source| EvalFileError::Format {
