@@ -230,17 +230,20 @@ pub fn invocations(line: &str, program: &str) -> Vec<Vec<String>> {
 fn named_options(word: &str) -> Vec<String> {
     let mut out = Vec::new();
     for part in word.split(['[', '(', ']', ')', ',']) {
-        if let Some(name) = part.strip_prefix("--") {
-            let name: String = name
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                .collect();
-            if !name.is_empty() {
-                out.push(name);
-            }
-        }
+        out.extend(option_name(part));
     }
     out
+}
+
+/// The option a text starting with `--name` names (letters, digits and hyphens), without the
+/// dashes; `None` for any other text and for `--` alone.
+fn option_name(text: &str) -> Option<String> {
+    let name: String = text
+        .strip_prefix("--")?
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    (!name.is_empty()).then_some(name)
 }
 
 /// Whether a word can be a subcommand: lower-case letters, digits and inner hyphens.
@@ -273,15 +276,7 @@ pub fn help_options(help: &str) -> BTreeSet<String> {
             continue;
         }
         for w in t.split_whitespace().take(2) {
-            if let Some(name) = w.trim_end_matches(',').strip_prefix("--") {
-                let name: String = name
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                    .collect();
-                if !name.is_empty() {
-                    out.insert(name);
-                }
-            }
+            out.extend(option_name(w.trim_end_matches(',')));
         }
     }
     out
