@@ -32,6 +32,8 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Probe Syzygy tables: one `FEN;wdl;dtz` (or `FEN;error;<message>`) line per position.
     Probe(cli::probe::ProbeArgs),
+    /// Review the games of a PGN file: every move judged (best ... blunder), accuracy per side.
+    Review(cli::review::ReviewArgs),
     /// Self-play training positions for the evaluation (`FEN;score;result;game` lines).
     Datagen(cli::datagen::DatagenArgs),
     /// Tune the evaluation weights on datagen files (Texel's method, Adam); writes Rust source.
@@ -40,6 +42,8 @@ enum Command {
     NnueData(cli::nnue_data::NnueDataArgs),
     /// Train the NNUE network on packed data; writes a PLYNNUE2 network file.
     TrainNnue(cli::train_nnue::TrainNnueArgs),
+    /// Fit the win/draw/loss model to packed self-play records; prints its calibration.
+    WdlFit(cli::wdl_fit::WdlFitArgs),
     /// Print the shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
     Completions(cli::completions::CompletionsArgs),
 }
@@ -68,10 +72,12 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => exit_code(cli::eval::run(&args)),
         Some(Command::Bench(args)) => exit_code(cli::bench::run(&args)),
         Some(Command::Probe(args)) => exit_code(cli::probe::run(&args)),
+        Some(Command::Review(args)) => exit_code(cli::review::run(&args)),
         Some(Command::Datagen(args)) => exit_code(cli::datagen::run(&args)),
         Some(Command::Tune(args)) => exit_code(cli::tune::run(&args)),
         Some(Command::NnueData(args)) => exit_code(cli::nnue_data::run(&args)),
         Some(Command::TrainNnue(args)) => exit_code(cli::train_nnue::run(&args)),
+        Some(Command::WdlFit(args)) => exit_code(cli::wdl_fit::run(&args)),
         Some(Command::Completions(args)) => exit_code(cli::completions::run(
             &args,
             &mut Cli::command(),

@@ -23,6 +23,10 @@
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`Network`] ([`nnue`]): a learned evaluation read from a network file's bytes, which the
 //!   search uses instead of [`evaluate`] when [`Options::network`] holds one.
+//! - [`wdl`] ([`WdlModel`], [`WDL_MODEL`]): winning chances of a score with the material on the
+//!   board, fitted to the engine's own self-play; [`expected_score`] for judging moves.
+//! - [`review`]: a finished game's moves judged one by one (`best` to `blunder`) by the drop in
+//!   expected score, with accuracy per side and the PGN annotation of the result.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
 //! # Example
@@ -55,12 +59,14 @@ pub mod nnue;
 mod picker;
 mod quiet;
 mod recognizer;
+pub mod review;
 mod score;
 mod search;
 mod see;
 mod time;
 mod tt;
 mod value;
+mod wdl;
 
 pub use bench::{
     bench, bench_with, BenchResult, DEFAULT_DEPTH as BENCH_DEPTH, POSITIONS as BENCH_POSITIONS,
@@ -86,3 +92,7 @@ pub use see::see_ge;
 pub use time::Limits;
 pub use tt::{AllocError, Bound};
 pub use value::{is_mate, mate_in, MATE};
+pub use wdl::{
+    expected_score, material, role_material, wdl, Wdl, WdlModel, MATERIAL_RANGE, MATERIAL_SCALE,
+    SCORE_CLAMP, WDL_MODEL,
+};

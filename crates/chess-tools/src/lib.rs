@@ -2,7 +2,8 @@
 //! generator of evaluation training data (`ply-chess datagen`); [`book`], the EPD opening books
 //! it starts its games from, and [`openings`], the small opening set built in; [`tune`], the Texel-style tuner of the evaluation weights
 //! (`ply-chess tune`); [`nnue`], the NNUE trainer and its packed data format (`ply-chess
-//! nnue-data`, `ply-chess train-nnue`).
+//! nnue-data`, `ply-chess train-nnue`); [`wdl`], the fit of the engine's win/draw/loss model to
+//! self-play results (`ply-chess wdl-fit`).
 //!
 //! A few self-play games at a tiny node budget, kept in memory:
 //!
@@ -25,3 +26,4 @@ pub mod datagen;
 pub mod nnue;
 pub mod openings;
 pub mod tune;
+pub mod wdl;

@@ -8,8 +8,10 @@ pub mod eval;
 pub mod nnue_data;
 pub mod perft;
 pub mod probe;
+pub mod review;
 pub mod train_nnue;
 pub mod tune;
+pub mod wdl_fit;
 
 /// CPU seconds used by the process so far (all threads), where the system tells.
 pub(crate) fn cpu_seconds() -> Option<f64> {

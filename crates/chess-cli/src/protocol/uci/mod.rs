@@ -7,8 +7,8 @@
 use crate::evalfile::{self, EvalFileError};
 use ply_chess::{FenError, Move, MoveParseError, Position};
 use ply_chess_engine::{
-    mate_in, AllocError, Bound, Control, Engine, EngineOptions, Info, Limits, Reporter,
-    SEARCH_STACK,
+    mate_in, material, wdl, AllocError, Bound, Control, Engine, EngineOptions, Info, Limits,
+    Reporter, SEARCH_STACK,
 };
 use ply_cli_support::ByteLines;
 use ply_syzygy::Tablebase;
@@ -154,6 +154,8 @@ pub struct UciSession {
     eval_file: String,
     ponder: bool,
     chess960: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` after the score of `info` lines.
+    show_wdl: bool,
     worker: Option<JoinHandle<()>>,
     /// True from `go` until just before `bestmove` is printed.
     searching: Arc<AtomicBool>,
@@ -186,6 +188,7 @@ impl UciSession {
             eval_file: evalfile::DEFAULT.to_string(),
             ponder: false,
             chess960: false,
+            show_wdl: false,
             worker: None,
             searching: Arc::new(AtomicBool::new(false)),
         }
@@ -291,6 +294,7 @@ impl UciSession {
         self.say("option name Ponder type check default false");
         self.say("option name Move Overhead type spin default 10 min 0 max 5000");
         self.say("option name UCI_Chess960 type check default false");
+        self.say("option name UCI_ShowWDL type check default false");
         self.say("option name Clear Hash type button");
         self.say("option name SyzygyPath type string default <empty>");
         self.say("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
@@ -366,6 +370,7 @@ impl UciSession {
             "move overhead" => self.engine().set_move_overhead(number(0, 5000)? as u64),
             "ponder" => self.ponder = boolean("Ponder")?,
             "uci_chess960" => self.chess960 = boolean("UCI_Chess960")?,
+            "uci_showwdl" => self.show_wdl = boolean("UCI_ShowWDL")?,
             "clear hash" => self.engine().clear_hash(),
             "syzygypath" => self.set_syzygy_path(value.trim())?,
             "syzygyprobedepth" => self.engine().set_probe_depth(number(1, 100)? as i32),
@@ -519,6 +524,7 @@ impl UciSession {
         let control = Arc::clone(&self.control);
         let out = Arc::clone(&self.out);
         let chess960 = self.chess960;
+        let wdl_material = self.show_wdl.then(|| material(&pos));
         let ponder_opt = self.ponder;
         let searching = Arc::clone(&self.searching);
         searching.store(true, Ordering::SeqCst);
@@ -529,6 +535,7 @@ impl UciSession {
                 let reporter = UciReporter {
                     out: Arc::clone(&out),
                     chess960,
+                    wdl_material,
                 };
                 // the previous search has ended (`go` stops and joins it first)
                 let r = engine
@@ -559,11 +566,13 @@ impl UciSession {
 struct UciReporter {
     out: Output,
     chess960: bool,
+    /// The root's material when `UCI_ShowWDL` is on.
+    wdl_material: Option<u32>,
 }
 
 impl Reporter for UciReporter {
     fn info(&self, info: &Info) {
-        (self.out)(&format_info(info, self.chess960));
+        (self.out)(&format_info(info, self.chess960, self.wdl_material));
     }
 }
 
@@ -575,8 +584,10 @@ pub fn format_score(score: i32) -> String {
     }
 }
 
-/// One `info` line.
-pub fn format_info(info: &Info, chess960: bool) -> String {
+/// One `info` line; with `wdl_material` (the root position's material, as
+/// [`ply_chess_engine::material`] counts it) the score is followed by `wdl W D L`, the engine's
+/// win/draw/loss chances per mille from the side to move's view, as `UCI_ShowWDL` asks.
+pub fn format_info(info: &Info, chess960: bool, wdl_material: Option<u32>) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let bound = match info.bound {
@@ -584,17 +595,25 @@ pub fn format_info(info: &Info, chess960: bool) -> String {
         Bound::Upper => " upperbound",
         _ => "",
     };
+    let wdl = match wdl_material {
+        Some(m) => {
+            let w = wdl(info.score, m);
+            format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+        }
+        None => String::new(),
+    };
     let pv: Vec<String> = info
         .pv
         .iter()
         .map(|m: &Move| m.uci(chess960).to_string())
         .collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
         format_score(info.score),
+        wdl,
         bound,
         info.nodes,
         nps,

@@ -57,6 +57,7 @@ fn handshake_and_options() {
         "Ponder",
         "Move Overhead",
         "UCI_Chess960",
+        "UCI_ShowWDL",
         "Clear Hash",
         "SyzygyPath",
         "SyzygyProbeDepth",
@@ -77,6 +78,7 @@ fn handshake_and_options() {
         "setoption name Ponder value true",
         "setoption name Move Overhead value 30",
         "setoption name UCI_Chess960 value false",
+        "setoption name UCI_ShowWDL value false",
         "setoption name Clear Hash",
         "setoption name SyzygyProbeDepth value 3",
         "setoption name SyzygyPath value <empty>",
@@ -106,6 +108,46 @@ fn handshake_and_options() {
             "{bad}: {out:?}"
         );
     }
+}
+
+/// `UCI_ShowWDL` is off by default (no `wdl` field); on, every `info` line carries `wdl W D L`
+/// right after the score, three per-mille chances that add up to 1000 and agree with the score's
+/// sign; a mate is a certain win.
+#[test]
+fn show_wdl_adds_win_draw_loss_to_info_lines() {
+    let (mut e, lines) = session();
+    e.handle("position startpos");
+    let out = go(&mut e, &lines, "depth 3");
+    assert!(out.iter().all(|l| !l.contains(" wdl ")), "{out:?}");
+    e.handle("setoption name UCI_ShowWDL value true");
+    assert!(take(&lines).is_empty());
+    // White is a queen up
+    e.handle("position fen 4k3/8/8/8/8/8/3PPP2/3QK3 w - - 0 1");
+    let out = go(&mut e, &lines, "depth 4");
+    let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!infos.is_empty());
+    for line in &infos {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "wdl").expect(line);
+        assert_eq!(words[at - 3], "score", "{line}");
+        let wdl: Vec<u32> = words[at + 1..at + 4]
+            .iter()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+        assert!(wdl[0] > 900, "{line}");
+    }
+    // mate in one: a certain win
+    e.handle("position fen 7k/8/5K2/6Q1/8/8/8/8 w - - 0 1");
+    let out = go(&mut e, &lines, "depth 3");
+    let last = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains("score mate 1 wdl 1000 0 0"), "{last}");
+    e.handle("setoption name UCI_ShowWDL value maybe");
+    assert!(take(&lines)[0].starts_with("info string error"));
 }
 
 #[test]
