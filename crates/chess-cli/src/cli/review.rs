@@ -2,9 +2,9 @@
 //! (`ply_chess_engine::review`), printed as a table, as JSON lines or as annotated PGN.
 
 use ply_chess::pgn::{self, PgnGame};
-use ply_chess::{Color, Position};
+use ply_chess::Color;
 use ply_chess_cli::evalfile;
-use ply_chess_engine::review::{self, GameReview, MoveReview, ReviewError};
+use ply_chess_engine::review::{self, GameReview, ReviewError, ReviewReport};
 use ply_chess_engine::{mate_in, Engine, EngineOptions, Limits};
 use ply_syzygy::Tablebase;
 use serde_json::{json, Value};
@@ -218,14 +218,6 @@ fn annotate(game: &PgnGame, r: &GameReview, annotator: &str) -> PgnGame {
     review::annotate(game, &short, annotator)
 }
 
-/// A score as JSON: `{"cp": N}` or `{"mate": N}` (moves; negative when being mated).
-fn score_json(score: i32) -> Value {
-    match mate_in(score) {
-        Some(m) => json!({ "mate": m }),
-        None => json!({ "cp": score }),
-    }
-}
-
 /// A score as text from White's view: `+0.35`, `#3`, `#-2`.
 fn score_text(score: i32, stm: Color) -> String {
     let sign = if stm == Color::White { 1 } else { -1 };
@@ -235,43 +227,16 @@ fn score_text(score: i32, stm: Color) -> String {
     }
 }
 
-fn chess960(pos: &Position) -> bool {
-    pos.is_chess960()
-}
-
-fn move_json(m: &MoveReview) -> Value {
-    let c960 = chess960(&m.before);
-    json!({
-        "ply": m.ply,
-        "san": m.before.san(m.played),
-        "uci": m.played.uci(c960).to_string(),
-        "fen_before": m.before.to_fen(),
-        "score_played": score_json(m.score_played),
-        "score_best": score_json(m.score_best),
-        "best": m.best.uci(c960).to_string(),
-        "best_san": m.before.san(m.best),
-        "pv": m.pv.iter().map(|p| p.uci(c960).to_string()).collect::<Vec<_>>(),
-        "loss": (m.loss * 10_000.0).round() / 10_000.0,
-        "cp_loss": m.cp_loss,
-        "forced": m.forced,
-        "exact": m.exact,
-        "judgement": m.judgement.name(),
-    })
-}
-
-fn round1(x: Option<f64>) -> Value {
-    x.map_or(Value::Null, |v| json!((v * 10.0).round() / 10.0))
-}
-
 fn game_json(number: usize, game: &PgnGame, r: &GameReview) -> Value {
+    let report = ReviewReport::of(r);
     json!({
         "game": number,
         "white": game.tag("White").unwrap_or("?"),
         "black": game.tag("Black").unwrap_or("?"),
         "result": game.result.as_str(),
-        "moves": r.moves.iter().map(move_json).collect::<Vec<_>>(),
-        "accuracy": { "white": round1(r.accuracy[0]), "black": round1(r.accuracy[1]) },
-        "acpl": { "white": round1(r.acpl[0]), "black": round1(r.acpl[1]) },
+        "moves": report.moves,
+        "accuracy": report.accuracy,
+        "acpl": report.acpl,
     })
 }
 

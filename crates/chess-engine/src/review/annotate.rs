@@ -48,20 +48,14 @@ pub fn annotate(game: &PgnGame, review: &GameReview, annotator: &str) -> PgnGame
     if !summary.is_empty() {
         out.line.comments.push(summary);
     }
-    let count = review.moves.len();
-    for (i, (pm, mr)) in out.line.moves.iter_mut().zip(&review.moves).enumerate() {
+    for (pm, mr) in out.line.moves.iter_mut().zip(&review.moves) {
         if pm.mv != mr.played {
             break;
         }
         let after = mr.before.play(mr.played);
         let mut comment = String::new();
         if !after.is_checkmate() {
-            let score = if i + 1 == count {
-                review.final_score
-            } else {
-                mr.score_after
-            };
-            comment = eval_comment(score, after.side_to_move());
+            comment = eval_comment(mr.score_after, after.side_to_move());
         }
         if let Some(nag) = mr.judgement.nag() {
             pm.nags.retain(|n| !QUALITY_NAGS.contains(n));

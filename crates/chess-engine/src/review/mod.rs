@@ -31,9 +31,13 @@
 
 mod accuracy;
 mod annotate;
+#[cfg(feature = "serde")]
+mod report;
 
 pub use accuracy::{accuracy, move_accuracy};
 pub use annotate::{annotate, eval_comment};
+#[cfg(feature = "serde")]
+pub use report::{MoveReport, PerSide, ReviewReport, ScoreReport};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
