@@ -36,6 +36,8 @@ enum Command {
     /// Score every legal move of a position (a move list or a board) at a level.
     #[command(alias = "analyze")]
     Analyse(cli::analyse::AnalyseArgs),
+    /// Review a game (GGF, move list or WTHOR): every move's disc loss against the best move.
+    Review(Box<cli::review::ReviewArgs>),
     /// Fit the Multi-ProbCut predictors on WTHOR positions; prints them as Rust tables.
     FitMpc(cli::fit_mpc::FitMpcArgs),
     /// Write the built-in evaluation weights (or --eval-file's) in Edax's eval.dat format.
@@ -109,6 +111,7 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Gtp(a) => cli::gtp::run(&a),
         Command::Nboard(a) => cli::nboard::run(&a),
         Command::Analyse(a) => cli::analyse::run(&a),
+        Command::Review(a) => cli::review::run(&a),
         Command::FitMpc(a) => cli::fit_mpc::run(&a),
         Command::Weights(a) => cli::weights::run(&a),
         Command::Match(a) => cli::r#match::run(&a),

@@ -5,6 +5,8 @@
 //!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`];
 //!   [`Engine::think_with_contempt`] when a draw is not worth zero).
 //! - [`Solver`] solves a position exactly ([`Mode::Exact`], [`Mode::AllMoves`], [`Mode::Wdl`]).
+//! - [`review()`] judges every move of a game by the discs it gives away ([`GameReview`],
+//!   [`Judgement`]), one search per position.
 //! - Both take a checked [`ply_othello::Board`] (built with `Board::new`, which rejects
 //!   overlapping discs); inside, the search works on raw bitboard pairs.
 //!
@@ -13,7 +15,7 @@
 //! along an arrow (`tools/modcheck` checks that no crate of the workspace has a module cycle).
 //!
 //! ```text
-//! drivers            bench, contempt ─> engine (Engine)      solver (Solver)
+//! drivers            bench, contempt, review ─> engine (Engine)      solver (Solver)
 //! searches           midgame (levels, MPC, think, worker) ─> endgame (solvers, root search)
 //! request, answer    request (Limits, Clock, Info, Outcome, MoveScore)
 //! search primitives  split ─> moveorder ─> tt, stability, bits;  search (scores, PV lines,
@@ -34,6 +36,8 @@
 //! - [`bench`](mod@bench): the fixed benchmark (also re-exported here).
 //!
 //! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`]),
+//! `review` ([`review()`], [`ReviewOptions`], [`GameReview`], [`MoveReview`], [`Judgement`]:
+//! game review and its thresholds),
 //! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
 //! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
 //! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`], [`hash_limit_mib`]:
@@ -82,6 +86,7 @@ mod kernel;
 pub mod midgame;
 mod moveorder;
 mod request;
+mod review;
 mod search;
 mod solver;
 mod split;
@@ -95,5 +100,9 @@ pub use endgame::{Mode, RootResult};
 pub use engine::{Engine, EngineOptions};
 pub use midgame::{level, Level, DEFAULT_LEVEL, SELECTIVITIES};
 pub use request::{Clock, Info, Limits, MoveScore, Outcome};
+pub use review::{
+    review, GameReview, Judgement, MoveReview, PerSide, ReviewError, ReviewOptions, BLUNDER,
+    DEFAULT_EXACT_FROM, DEFAULT_REVIEW_LEVEL, INACCURACY, MISTAKE,
+};
 pub use solver::{Solver, ITERATED_FROM};
 pub use tt::{hash_limit_mib, TableError, MAX_HASH_MIB};

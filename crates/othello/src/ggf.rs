@@ -149,6 +149,49 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     Ok(GgfGame { game, properties })
 }
 
+/// The records of a text that holds several (a GGS game archive, one record after another):
+/// each slice runs from its `(;` to the `;)` (or `)`) that ends it outside property values, or
+/// up to the next `(;` or the end of the text when it is unterminated (then [`parse_ggf`]
+/// reports it). Text between records is skipped.
+///
+/// ```
+/// use ply_othello::ggf::{parse_ggf, split_records};
+/// let text = "(;GM[Othello]C[a (; b]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n\
+///             (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)";
+/// let records = split_records(text);
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(parse_ggf(records[0]).unwrap().game.moves().len(), 1);
+/// ```
+pub fn split_records(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut records = Vec::new();
+    let mut from = 0;
+    while let Some(offset) = text[from..].find("(;") {
+        let start = from + offset;
+        let mut i = start + 2;
+        let mut in_value = false;
+        let end = loop {
+            match bytes.get(i) {
+                None => break bytes.len(),
+                Some(b'\\') if in_value => i += 1,
+                Some(b']') if in_value => in_value = false,
+                Some(b'[') if !in_value => in_value = true,
+                Some(b'(') if !in_value && bytes.get(i + 1) == Some(&b';') => break i,
+                Some(b';') if !in_value => {
+                    break i + 1 + usize::from(bytes.get(i + 1) == Some(&b')'));
+                }
+                Some(b')') if !in_value => break i + 1,
+                Some(_) => {}
+            }
+            i += 1;
+        };
+        // `end` is at an ASCII byte or the end, so a character boundary
+        records.push(&text[start..end.min(bytes.len())]);
+        from = end.min(bytes.len());
+    }
+    records
+}
+
 /// `8 <64 squares> <side>`.
 fn parse_board(value: &str) -> Result<Position, GgfError> {
     let bad = |why: &str| GgfError::BadBoard(value.to_string(), why.to_string());
@@ -310,6 +353,24 @@ mod tests {
     }
 
     #[test]
+    fn an_archive_splits_into_its_records() {
+        let second = NBOARD.replace("PB[./mEdax]", "PB[other]");
+        let text = format!("1 {NBOARD}\n2 {second}\r\n(;GM[Othello]PW[x\\;)(;y]BO[8 ---");
+        let records = split_records(&text);
+        assert_eq!(records.len(), 3);
+        assert_eq!((records[0], records[1]), (NBOARD, second.as_str()));
+        let players = parse_ggf(records[1]).unwrap().properties;
+        assert!(players.contains(&("PB".to_string(), "other".to_string())));
+        // the last one is cut off: still split, then refused by the reader
+        assert!(records[2].starts_with("(;GM[Othello]PW[x\\;)(;y]"));
+        assert_eq!(parse_ggf(records[2]).unwrap_err(), GgfError::Unterminated);
+        // an unterminated record ends where the next begins
+        let records = split_records("(;GM[Othello] (;GM[Othello];)");
+        assert_eq!(records, ["(;GM[Othello] ", "(;GM[Othello];)"]);
+        assert!(split_records("no record").is_empty());
+    }
+
+    #[test]
     fn round_trip_through_to_ggf() {
         let g = parse_ggf(NBOARD).unwrap();
         let again = parse_ggf(&to_ggf(&g.game)).unwrap();
@@ -324,6 +385,10 @@ mod tests {
             let _ = parse_ggf(&s);
             let _ = parse_ggf(&format!("(;GM[Othello]BO[8 {s}];)"));
             let _ = parse_ggf(&format!("{}{}", &NBOARD[..NBOARD.len() / 2], s));
+            let text = format!("{s}{NBOARD}{s}");
+            let records = split_records(&text);
+            prop_assert!(records.contains(&NBOARD) || s.contains("(;") || s.contains('[')
+                || s.contains('\\'));
         }
     }
 }

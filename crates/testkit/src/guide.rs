@@ -55,21 +55,25 @@ pub fn guide_files() -> Vec<PathBuf> {
 
 /// The code of a Markdown text with the number of the line each piece starts on: every line of
 /// a fenced block (lines ending in `\` joined with the next) and every code span (a span that
-/// goes on over a line break is one piece).
+/// goes on over a line break is one piece). A fenced block that is a terminal transcript (some
+/// line starts with `$ `) gives only its `$ ` lines, without the prompt: the rest is output.
 pub fn code_pieces(markdown: &str) -> Vec<(usize, String)> {
     let mut pieces = Vec::new();
     let mut prose: Vec<(usize, &str)> = Vec::new();
     let mut fence: Option<String> = None;
     let mut pending: Option<(usize, String)> = None;
+    let mut block: Vec<(usize, String)> = Vec::new();
     for (i, line) in markdown.lines().enumerate() {
         let number = i + 1;
         let trimmed = line.trim_start();
         if let Some(marker) = &fence {
             if trimmed.starts_with(marker.as_str()) && trimmed.trim_end() == marker.as_str() {
                 fence = None;
-                pieces.extend(pending.take());
+                block.extend(pending.take());
+                pieces.extend(transcript_commands(std::mem::take(&mut block)));
                 continue;
             }
+            let pieces = &mut block;
             let (start, mut text) = pending.take().unwrap_or((number, String::new()));
             match line.trim_end().strip_suffix('\\') {
                 Some(head) => {
@@ -91,9 +95,26 @@ pub fn code_pieces(markdown: &str) -> Vec<(usize, String)> {
             prose.push((number, line));
         }
     }
-    pieces.extend(pending);
+    block.extend(pending);
+    pieces.extend(transcript_commands(block));
     pieces.extend(spans(&prose));
     pieces
+}
+
+/// The lines of a fenced block as code: all of them, or for a terminal transcript (a line
+/// starting with `$ `) only the commands after the prompts.
+fn transcript_commands(block: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    if !block.iter().any(|(_, l)| l.trim_start().starts_with("$ ")) {
+        return block;
+    }
+    block
+        .into_iter()
+        .filter_map(|(n, l)| {
+            l.trim_start()
+                .strip_prefix("$ ")
+                .map(|c| (n, c.to_string()))
+        })
+        .collect()
 }
 
 /// The code spans of consecutive prose lines (a run of N backticks up to the next run of
@@ -472,6 +493,15 @@ mod tests {
         assert_eq!(
             code_pieces("``a ` b`` and `c`"),
             vec![(1, "a ` b".into()), (1, "c".into())]
+        );
+    }
+
+    #[test]
+    fn a_transcript_gives_only_its_commands() {
+        let md = "```text\n$ ply-othello review game.ggf\n ply side move\n   1 X f5\n```\n";
+        assert_eq!(
+            code_pieces(md),
+            vec![(2, "ply-othello review game.ggf".to_string())]
         );
     }
 

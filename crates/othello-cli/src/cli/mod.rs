@@ -12,6 +12,7 @@ pub mod gtp;
 pub mod r#match;
 pub mod nboard;
 pub mod perft;
+pub mod review;
 pub mod solve;
 pub mod testset;
 pub mod text;
