@@ -1,8 +1,8 @@
 // The chess page: what is particular to chess (the board, moves by clicks, promotion, Chess960,
 // the evaluation bar, the tablebase panel). The game itself is run by game.js.
 
-import { $, api, say, svgEl, query } from "./common.js";
-import { Game } from "./game.js";
+import { $, api, say, svgEl, query, signed } from "./common.js";
+import { Game, MARKS } from "./game.js";
 
 const O = 0.6;
 const FILES = "abcdefgh";
@@ -38,6 +38,20 @@ const game = new Game({
     on: () => $("analyse").checked,
     params: () => ({ multipv: $("multipv").value, ms: 30000 }),
     listen: showAnalysis,
+  },
+  review: {
+    sides: ["white", "black"],
+    params: () => ({ nodes: $("review-depth").value }),
+    settings: r => (r.nodes >= 1000 ? r.nodes / 1000 + "k" : r.nodes) + " nodes a position",
+    startValue: m => reviewPawns(m.score_best, m.side === "white" ? 1 : -1),
+    value: m => reviewPawns(m.score_after_white, 1, m.side === "white" ? 1 : -1),
+    label: (m, first) => moveNumber(m, first) + m.san,
+    describe: describeMove,
+    sideSummary: (r, side) => "accuracy " + perSide(r.accuracy[side], " %") + ", ACPL " + perSide(r.acpl[side], ""),
+    showBest(m) {
+      if (m.best !== m.uci) arrow(m.uci, "played-arrow");
+      arrow(m.best, "best-arrow");
+    },
   },
   reset() { flipped = game.human() === "black"; $("info").textContent = ""; $("pv").textContent = ""; },
   colorChanged() { flipped = game.human() === "black"; },
@@ -101,6 +115,52 @@ function whitePawns(score, side) {
 function scoreText(score) {
   if (score.mate !== null && score.mate !== undefined) return "#" + score.mate;
   return (score.cp > 0 ? "+" : "") + (score.cp / 100).toFixed(2);
+}
+
+// A review score ({cp} or {mate}) in pawns from White's view (mates as ±10): `sign` turns its
+// view to White's; a mate in 0 (the position is checkmate) is a win for the side `mated` (1:
+// White, -1: Black) did mate.
+function reviewPawns(score, sign, mated = sign) {
+  if (score.mate !== undefined) return score.mate === 0 ? 10 * mated : score.mate > 0 ? 10 * sign : -10 * sign;
+  return sign * score.cp / 100;
+}
+
+// A review score as text from White's view (`sign` as above): +0.3, −9.1, #3, #−2, or # for
+// checkmate.
+function reviewText(score, sign) {
+  if (score.mate !== undefined) return score.mate === 0 ? "#" : "#" + signed(sign * score.mate).replace("+", "");
+  return signed(sign * score.cp / 100, 1);
+}
+
+// "3. " before White's move, "3... " before Black's when it opens the list; from the FEN's
+// move number.
+function moveNumber(m, first) {
+  const n = m.fen_before.split(" ")[5] || "1";
+  return m.side === "white" ? n + ". " : first ? n + "... " : "";
+}
+
+function perSide(v, unit) { return v === null || v === undefined ? "\u2013" : v.toFixed(1) + unit; }
+
+// "3.Qxe5+?? blunder (−0.3 → −9.1). Best: Nf3 (line: Nf3 Nf6 ...)", scores from White's view.
+function describeMove(m) {
+  const sign = m.side === "white" ? 1 : -1;
+  let t = moveNumber(m, true).replace(" ", "") + m.san + (MARKS[m.judgement] || "") + " " + m.judgement +
+    " (" + reviewText(m.score_best, sign) + " \u2192 " + reviewText(m.score_after_white, 1) + ")" +
+    (m.forced ? ", the only move" : "") + (m.exact ? ", by the tablebases" : "") + ".";
+  if (m.best === m.uci) return t + " The engine's choice" + (m.pv_san.length > 1 ? " (line: " + m.pv_san.slice(0, 8).join(" ") + ")" : "") + ".";
+  return t + " Best: " + m.best_san + " (line: " + m.pv_san.slice(0, 8).join(" ") + ")";
+}
+
+// An arrow over the board for the UCI move `uci` (from its first square to its second).
+function arrow(uci, cls) {
+  const a = place(sqIndex(uci.slice(0, 2))), z = place(sqIndex(uci.slice(2, 4)));
+  const x1 = a.x + 0.5, y1 = a.y + 0.5, x2 = z.x + 0.5, y2 = z.y + 0.5;
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+  const head = 0.38, w = 0.22, bx = x2 - ux * head, by = y2 - uy * head;
+  const g = svgEl("g", { class: "arrow " + cls, "data-from": uci.slice(0, 2), "data-to": uci.slice(2, 4) }, $("board"));
+  svgEl("line", { x1, y1, x2: bx, y2: by }, g);
+  const pts = [[x2, y2], [bx - uy * w, by + ux * w], [bx + uy * w, by - ux * w]];
+  svgEl("polygon", { points: pts.map(p => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" ") }, g);
 }
 
 // Sets the bar to `pawns` (White's view) and returns it.

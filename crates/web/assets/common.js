@@ -39,20 +39,33 @@ export function svgEl(name, attrs, parent) {
 }
 
 // Draws `values` (one per ply, null where unknown) as a line on the graph `svg`, within ±range.
-export function drawGraph(svg, values, range, plies) {
+// `extra` (optional): `cursor`, a ply to mark with a vertical line, and `marks`, dots over the
+// line ({ ply, cls, title, click }) that can be clicked.
+export function drawGraph(svg, values, range, plies, extra = {}) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const W = 300, H = 100;
   svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: "#bbb", "stroke-width": 1 }, svg);
   const n = Math.max(plies, values.length, 2);
+  const x = i => i * W / (n - 1);
+  const y = v => H / 2 - Math.max(-range, Math.min(range, v)) * (H / 2 - 4) / range;
+  if (extra.cursor !== undefined && extra.cursor !== null) {
+    svgEl("line", { x1: x(extra.cursor), y1: 0, x2: x(extra.cursor), y2: H, class: "cursor" }, svg);
+  }
   let pts = [];
   values.forEach((v, i) => {
     if (v === null || v === undefined) return;
-    const c = Math.max(-range, Math.min(range, v));
-    pts.push((i * W / (n - 1)).toFixed(1) + "," + (H / 2 - c * (H / 2 - 4) / range).toFixed(1));
+    pts.push(x(i).toFixed(1) + "," + y(v).toFixed(1));
   });
   if (pts.length) {
     svgEl("polyline", { points: pts.join(" "), fill: "none", stroke: "#1565c0", "stroke-width": 2 }, svg);
     pts.forEach(p => { const [x, y] = p.split(","); svgEl("circle", { cx: x, cy: y, r: 2, fill: "#1565c0" }, svg); });
+  }
+  for (const m of extra.marks || []) {
+    const v = values[m.ply];
+    if (v === null || v === undefined) continue;
+    const c = svgEl("circle", { cx: x(m.ply).toFixed(1), cy: y(v).toFixed(1), r: 4, class: "mark " + m.cls, "data-ply": m.ply }, svg);
+    if (m.title) svgEl("title", {}, c).textContent = m.title;
+    if (m.click) c.addEventListener("click", m.click);
   }
 }
 
@@ -62,6 +75,12 @@ export function saveState(key, value) {
 
 export function loadState(key) {
   try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+}
+
+// A signed number with a real minus sign (−0.3, +1.2), `digits` decimals.
+export function signed(v, digits = 0) {
+  const t = Math.abs(v).toFixed(digits);
+  return (Number(t) === 0 ? "" : v > 0 ? "+" : "\u2212") + t;
 }
 
 export function query(params) {

@@ -2,7 +2,7 @@
 // every move from hints or the exact solver). The game itself is run by game.js.
 
 import { $, say, svgEl } from "./common.js";
-import { Game } from "./game.js";
+import { Game, MARKS } from "./game.js";
 
 const O = 0.6; // board offset (room for coordinates)
 const FILES = "abcdefgh";
@@ -30,6 +30,26 @@ const game = new Game({
       $("pv").textContent = d.pv.join(" ") + "  (" + signed(d.score) +
         (d.exact ? " exact" : " depth " + d.depth + "@" + d.selectivity + "%") + ")" + (done ? "" : " …");
       return blackView(d.score, side);
+    },
+  },
+  review: {
+    sides: ["black", "white"],
+    params: () => ({ level: $("review-depth").value }),
+    settings: r => "level " + r.level + ", exact from " + r.exact_from + " empties",
+    startValue: m => blackView(m.score_best, m.side),
+    value: m => blackView(m.score_played, m.side),
+    label: m => m.move,
+    // "12.c4?? blunder (+3 → −6 discs for White). Best: d3 (line: d3 c3 ...)"
+    describe(m) {
+      const side = m.side === "black" ? "Black" : "White";
+      return m.ply + "." + m.move + (MARKS[m.judgement] || "") + " " + m.judgement + " (" + signed(m.score_best) +
+        " \u2192 " + signed(m.score_played) + " discs for " + side + (m.exact ? ", exact" : "") + (m.forced ? ", the only move" : "") + "). " +
+        (m.best === m.move ? "The engine's choice" : "Best: " + m.best) + " (line: " + m.pv.slice(0, 10).join(" ") + ")";
+    },
+    sideSummary: (r, side) => "lost " + r.loss[side] + " discs, " + r.mean_loss[side].toFixed(2) + " a move",
+    showBest(m) {
+      if (m.best !== m.move) mark("circle", m.move, { r: 0.3, class: "played-mark" });
+      mark("circle", m.best, { r: 0.3, class: "best-mark" });
     },
   },
   reset() { $("pv").textContent = ""; },

@@ -12,16 +12,19 @@
 //! | `POST /api/othello/state`, `/api/othello/load` | checks a position and moves (or loads OBF, GGF, a move list) |
 //! | `POST /api/othello/play`, `/api/othello/solve` | the engine's move; the exact scores of every move |
 //! | `GET /api/othello/hint` | server-sent events: every legal square's score after each iteration |
+//! | `GET /api/othello/review` | server-sent events: progress, then every move of the game judged in discs |
 //! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
 //! | `POST /api/chess/play` | the engine's move |
 //! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
+//! | `GET /api/chess/review` | server-sent events: progress, then every move of the game judged (accuracy, ACPL) |
 //! | `GET /api/chess/probe` | Syzygy WDL and DTZ of the position and of each legal move |
 //! | `POST /api/chess/chess960` | the Chess960 start position of a number (0 to 959) |
 //! | `GET /api/health` | the search slots, all and free |
 //!
 //! Bad input gets a JSON error (`{"error": ...}`) with a 4xx status ([`ApiError`]); time and
 //! node limits are clamped ([`limits`]); at most [`Config::max_searches`] searches run at once,
-//! and a request that finds them all busy for [`Config::queue_wait`] gets 503 ([`pool`]).
+//! and a request that finds them all busy for [`Config::queue_wait`] gets 503 ([`pool`]). A
+//! stream (analysis, hints, review) holds its slot until it ends or the client goes away.
 //!
 //! # Modules
 //! In layers: a module uses only modules on lower lines, or on its own line along an arrow.

@@ -37,12 +37,23 @@ pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(5);
 pub const MAX_CHESS_NODES: u64 = 50_000_000;
 /// Nodes of a chess move when the request names no limit.
 pub const DEFAULT_CHESS_NODES: u64 = 100_000;
+/// Nodes of each position of a chess review when the request names none (about a tenth of a
+/// second a position on one thread).
+pub const DEFAULT_REVIEW_NODES: u64 = 100_000;
 /// Most principal variations of a chess analysis.
 pub const MAX_MULTIPV: usize = 5;
 /// Most nodes of one Othello search.
 pub const MAX_OTHELLO_NODES: u64 = 2_000_000_000;
 /// Othello level when the request names none.
 pub const DEFAULT_OTHELLO_LEVEL: u8 = 10;
+/// Othello review level when the request names none: a whole game in a few seconds on one thread
+/// of a small machine, half a minute for a wild one (see docs/web.md).
+pub const DEFAULT_OTHELLO_REVIEW_LEVEL: u8 = 14;
+/// Highest level of an Othello review (beyond, a review takes many minutes).
+pub const MAX_OTHELLO_REVIEW_LEVEL: u8 = 20;
+/// Most empty squares an Othello review solves exactly (fewer at low levels, see
+/// [`review_exact_from`]).
+pub const MAX_REVIEW_EXACT_FROM: u32 = 20;
 /// Most empty squares `solve` accepts (beyond, an exact solve may take minutes).
 pub const SOLVE_MAX_EMPTIES: u32 = 22;
 /// Longest move list or position text a request may hold, in bytes.
@@ -62,6 +73,20 @@ pub fn clamp_time(ms: Option<u64>, default: Duration, max: Duration) -> Duration
 /// An Othello level: 1..=60, [`DEFAULT_OTHELLO_LEVEL`] when none is asked.
 pub fn clamp_level(level: Option<u32>) -> u8 {
     level.map_or(DEFAULT_OTHELLO_LEVEL, |l| l.clamp(1, 60) as u8)
+}
+
+/// An Othello review level: 1..=[`MAX_OTHELLO_REVIEW_LEVEL`], [`DEFAULT_OTHELLO_REVIEW_LEVEL`]
+/// when none is asked.
+pub fn clamp_review_level(level: Option<u32>) -> u8 {
+    level.map_or(DEFAULT_OTHELLO_REVIEW_LEVEL, |l| {
+        l.clamp(1, u32::from(MAX_OTHELLO_REVIEW_LEVEL)) as u8
+    })
+}
+
+/// The empties from which an Othello review at `level` solves exactly: `level + 6`, at most
+/// [`MAX_REVIEW_EXACT_FROM`] (a fast review stays fast to its end).
+pub fn review_exact_from(level: u8) -> u32 {
+    (u32::from(level) + 6).min(MAX_REVIEW_EXACT_FROM)
 }
 
 /// The nodes of a chess search: at least 1, at most [`MAX_CHESS_NODES`].
@@ -87,5 +112,13 @@ mod tests {
         assert_eq!(clamp_level(None), DEFAULT_OTHELLO_LEVEL);
         assert_eq!(clamp_chess_nodes(Some(u64::MAX)), Some(MAX_CHESS_NODES));
         assert_eq!(clamp_chess_nodes(Some(0)), Some(1));
+        assert_eq!(clamp_review_level(None), DEFAULT_OTHELLO_REVIEW_LEVEL);
+        assert_eq!(clamp_review_level(Some(99)), MAX_OTHELLO_REVIEW_LEVEL);
+        assert_eq!(clamp_review_level(Some(0)), 1);
+        assert_eq!(review_exact_from(2), 8);
+        assert_eq!(
+            review_exact_from(MAX_OTHELLO_REVIEW_LEVEL),
+            MAX_REVIEW_EXACT_FROM
+        );
     }
 }

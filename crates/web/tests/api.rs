@@ -153,6 +153,19 @@ async fn othello_load_reads_obf_ggf_and_move_lists() {
     let (s, b) = post(&app, "/api/othello/load", &json!({ "text": g["ggf"] })).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["moves"], json!(["f5", "d6"]));
+    // a whole game's move list is longer than a board, and no board
+    let game = "f5f6c4f4g6b4f7h7h6c6c3d2g5g7f8h5e6e7g4h4e8g8d6d7d8c8h8pad3f3b5b3b8e3c2a6c5\
+                b2b7a8d1b6g3c1a5g2a4b1f2a2h2g1h1c7a3e1a1e2h3paa7paf1";
+    let (s, b) = post(&app, "/api/othello/load", &json!({ "text": game })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["over"], true, "{b}");
+    let (s, b) = post(
+        &app,
+        "/api/othello/load",
+        &json!({ "text": "X".repeat(63) + "Z O" }),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_position");
     for bad in ["hello", "(;GM[Othello]BO[8 --];)", &"Z".repeat(64)] {
         let (s, b) = post(&app, "/api/othello/load", &json!({ "text": bad })).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {b}");

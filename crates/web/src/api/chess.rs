@@ -5,8 +5,8 @@
 use super::{check_length, Body, Params};
 use crate::error::ApiError;
 use crate::limits::{
-    clamp_chess_nodes, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES, MAX_ANALYSIS_TIME,
-    MAX_MOVE_TIME, MAX_MULTIPV,
+    clamp_chess_nodes, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES,
+    DEFAULT_REVIEW_NODES, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_MULTIPV,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
@@ -16,9 +16,11 @@ use axum::extract::State;
 use axum::Json;
 use ply_chess::pgn::{self, PgnGame};
 use ply_chess::{Color, Game, Move, Position};
+use ply_chess_engine::review::ReviewReport;
 use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// A game and the search settings of a request (JSON body or query string).
@@ -474,6 +476,88 @@ pub async fn analyse(
                     "nodes": r.nodes,
                 }),
             );
+        }
+    })?;
+    Ok(stream::response(rx))
+}
+
+/// A game to review (query string).
+#[derive(Debug, Default, Deserialize)]
+pub struct ReviewRequest {
+    /// Start position (FEN); the usual start when absent or empty.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves played from it (UCI or SAN, separated by spaces).
+    #[serde(default)]
+    pub moves: Option<String>,
+    /// Nodes of each position's search (clamped; [`DEFAULT_REVIEW_NODES`] when absent).
+    #[serde(default)]
+    pub nodes: Option<u64>,
+}
+
+/// The `done` event of a review: the library's report and the nodes each position got.
+#[derive(Debug, Serialize)]
+pub struct ReviewReply {
+    /// Every move judged, and each side's accuracy and average centipawn loss.
+    #[serde(flatten)]
+    pub report: ReviewReport,
+    /// Nodes of each position's search.
+    pub nodes: u64,
+}
+
+/// `GET /api/chess/review`: server-sent events reviewing every move of the game
+/// ([`ply_chess_engine::review`]): a `progress` event (`{"done", "total"}`, positions searched)
+/// after each search, then `done` with the [`ReviewReply`], or `error` (`{"error"}`). Each
+/// position gets `nodes` (clamped, [`DEFAULT_REVIEW_NODES`] when absent; never more than
+/// [`MAX_MOVE_TIME`]). The review holds one search slot until it ends, and stops after the
+/// search in progress when the client goes.
+///
+/// # Errors
+/// 400 for a bad game or one without moves ("nothing to review"), 503 when busy (before the
+/// stream starts).
+pub async fn review(
+    State(app): State<AppState>,
+    Params(req): Params<ReviewRequest>,
+) -> Result<stream::EventResponse, ApiError> {
+    let game = build_game(req.fen.as_deref(), req.moves.as_deref())?;
+    if game.moves().is_empty() {
+        return Err(ApiError::BadRequest("nothing to review".into()));
+    }
+    let nodes = clamp_chess_nodes(req.nodes).unwrap_or(DEFAULT_REVIEW_NODES);
+    let limits = Limits {
+        nodes: Some(nodes),
+        movetime: Some(MAX_MOVE_TIME.as_millis() as u64),
+        ..Limits::default()
+    };
+    let tablebase = app.tablebase.clone();
+    let lease = app.pool.acquire().await?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel_on_drop = Arc::clone(&cancel);
+    let (tx, rx) = stream::channel(move || cancel_on_drop.store(true, Ordering::Relaxed));
+    spawn_search(lease, move |w| {
+        w.chess.set_tablebase(tablebase);
+        let mut progress = |done: usize, total: usize| {
+            if !tx.progress("progress", &json!({ "done": done, "total": total })) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        };
+        let result =
+            ply_chess_engine::review::review(&mut w.chess, &game, &limits, &cancel, &mut progress);
+        if tx.is_closed() {
+            return;
+        }
+        match result {
+            Ok(r) => {
+                let reply = ReviewReply {
+                    report: ReviewReport::of(&r),
+                    nodes,
+                };
+                match serde_json::to_value(&reply) {
+                    Ok(v) => tx.last("done", &v),
+                    Err(e) => tx.last("error", &json!({ "error": e.to_string() })),
+                }
+            }
+            Err(e) => tx.last("error", &json!({ "error": e.to_string() })),
         }
     })?;
     Ok(stream::response(rx))

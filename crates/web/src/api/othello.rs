@@ -7,8 +7,8 @@
 use super::{check_length, Body, Params};
 use crate::error::ApiError;
 use crate::limits::{
-    clamp_level, clamp_time, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME, MAX_MOVE_TIME,
-    MAX_OTHELLO_NODES, SOLVE_MAX_EMPTIES,
+    clamp_level, clamp_review_level, clamp_time, review_exact_from, DEFAULT_ANALYSIS_TIME,
+    MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_OTHELLO_NODES, SOLVE_MAX_EMPTIES,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
@@ -16,7 +16,7 @@ use crate::stream;
 use axum::extract::State;
 use axum::Json;
 use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
-use ply_othello_engine::{Info, Limits, MoveScore, Outcome};
+use ply_othello_engine::{GameReview, Info, Limits, MoveReview, MoveScore, Outcome, ReviewOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,7 +31,7 @@ pub struct GameRequest {
     /// The moves played from it.
     #[serde(default)]
     pub moves: Option<String>,
-    /// Level 1..=60 (clamped).
+    /// Level 1..=60 (clamped; a review's level 1..=20).
     #[serde(default)]
     pub level: Option<u32>,
     /// Time limit in milliseconds (clamped).
@@ -126,6 +126,102 @@ pub struct SolveReply {
     pub ms: u64,
 }
 
+/// One reviewed move.
+#[derive(Debug, Serialize)]
+pub struct MoveReviewJson {
+    /// The move's number, passes not counted (the `n`th disc placed since the start).
+    pub ply: u32,
+    /// Who played it: `black` or `white`.
+    pub side: &'static str,
+    /// The move (lower-case square).
+    #[serde(rename = "move")]
+    pub square: String,
+    /// Empty squares before it.
+    pub empties: u32,
+    /// It was the only legal move (never blamed).
+    pub forced: bool,
+    /// The played move's score, discs from the mover's view.
+    pub score_played: i32,
+    /// The best move's score, discs from the mover's view.
+    pub score_best: i32,
+    /// The best move found (lower-case square).
+    pub best: String,
+    /// The best line from the position before the move (`pa` for a pass).
+    pub pv: Vec<String>,
+    /// Discs given away: `score_best - score_played`, at least 0.
+    pub loss: i32,
+    /// Both scores are proven by exact solves.
+    pub exact: bool,
+    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+    pub judgement: &'static str,
+}
+
+/// A value for each side.
+#[derive(Debug, Serialize)]
+pub struct Sides<T> {
+    /// Black's.
+    pub black: T,
+    /// White's.
+    pub white: T,
+}
+
+/// The `done` event of a review.
+#[derive(Debug, Serialize)]
+pub struct ReviewReply {
+    /// Every move but the passes, in order.
+    pub moves: Vec<MoveReviewJson>,
+    /// Each side's total loss in discs.
+    pub loss: Sides<i32>,
+    /// Each side's mean loss per move that was not forced (two decimals).
+    pub mean_loss: Sides<f64>,
+    /// The level of the midgame searches.
+    pub level: u8,
+    /// Positions with at most this many empties were solved exactly.
+    pub exact_from: u32,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn review_move(m: &MoveReview) -> MoveReviewJson {
+    MoveReviewJson {
+        ply: m.ply,
+        side: color_name(m.color),
+        square: name(m.mv),
+        empties: m.empties,
+        forced: m.forced,
+        score_played: m.score_played,
+        score_best: m.score_best,
+        best: name(m.best),
+        pv: names(&m.pv),
+        loss: m.loss,
+        exact: m.exact,
+        judgement: m.judgement.name(),
+    }
+}
+
+/// The reply of a review made with `options`.
+fn review_reply(r: &GameReview, options: &ReviewOptions) -> ReviewReply {
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    ReviewReply {
+        moves: r.moves.iter().map(review_move).collect(),
+        loss: Sides {
+            black: r.loss.black,
+            white: r.loss.white,
+        },
+        mean_loss: Sides {
+            black: round(r.mean_loss.black),
+            white: round(r.mean_loss.white),
+        },
+        level: options.level,
+        exact_from: options.exact_from,
+    }
+}
+
 fn name(sq: Square) -> String {
     if sq.is_pass() {
         "pa".to_string()
@@ -185,10 +281,7 @@ pub fn state_of(game: &Game) -> GameState {
         position: game.start().to_string(),
         moves: names(game.moves()),
         board: pos.board_string(),
-        side: match pos.side {
-            Color::Black => "black",
-            Color::White => "white",
-        },
+        side: color_name(pos.side),
         legal: Square::iter(b.moves()).map(name).collect(),
         over: b.is_game_over(),
         black,
@@ -259,14 +352,21 @@ pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<GameState>, ApiEr
         settle(&mut g);
         g
     } else {
-        let squares = text.chars().filter(|c| !c.is_whitespace()).count();
+        // a board, maybe a bad one, when most of its first 64 characters are OBF's board
+        // characters (a whole game's move list has 120 characters, none of them)
+        let squares = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(64)
+            .filter(|c| matches!(c, 'X' | 'O' | 'x' | 'o' | '*' | '-' | '.'))
+            .count();
         match parse_obf_line(text) {
             Ok(Some(obf)) => {
                 let mut g = Game::new(obf.position);
                 settle(&mut g);
                 g
             }
-            Err(e) if squares >= 64 => return Err(ApiError::BadPosition(format!("OBF: {e}"))),
+            Err(e) if squares >= 32 => return Err(ApiError::BadPosition(format!("OBF: {e}"))),
             _ => {
                 let mut g = Game::default();
                 play_list(&mut g, text)?;
@@ -393,6 +493,63 @@ pub async fn hint(
         });
         if !tx.is_closed() {
             tx.last("done", &outcome_json(&out));
+        }
+    })?;
+    Ok(stream::response(rx))
+}
+
+/// `GET /api/othello/review`: server-sent events reviewing every move of the game
+/// ([`ply_othello_engine::review()`]): `progress` events (`{"done", "total"}`, searches made)
+/// before the first search and after each, then `done` with the [`ReviewReply`], or `error`
+/// (`{"error"}`). The midgame searches go to `level` (clamped by [`clamp_review_level`]); the
+/// positions with at most [`review_exact_from`] empties are solved exactly. The review holds one
+/// search slot until it ends, and stops within milliseconds when the client goes.
+///
+/// # Errors
+/// 400 for a bad game or one without moves ("nothing to review"), 503 when busy (before the
+/// stream starts).
+pub async fn review(
+    State(app): State<AppState>,
+    Params(req): Params<GameRequest>,
+) -> Result<stream::EventResponse, ApiError> {
+    let game = build_game(&req)?;
+    if game.moves().iter().all(|m| m.is_pass()) {
+        return Err(ApiError::BadRequest("nothing to review".into()));
+    }
+    let start = game.start();
+    let moves = game.moves().to_vec();
+    let level = clamp_review_level(req.level);
+    let options = ReviewOptions {
+        level,
+        exact_from: review_exact_from(level),
+    };
+    let lease = app.pool.acquire().await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let stop_on_drop = Arc::clone(&stop);
+    let (tx, rx) = stream::channel(move || stop_on_drop.store(true, Ordering::Relaxed));
+    spawn_search(lease, move |w| {
+        let mut progress = |done: usize, total: usize| {
+            if !tx.progress("progress", &json!({ "done": done, "total": total })) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let result = ply_othello_engine::review(
+            &mut w.othello,
+            start,
+            &moves,
+            &options,
+            &stop,
+            &mut progress,
+        );
+        if tx.is_closed() {
+            return;
+        }
+        match result {
+            Ok(r) => match serde_json::to_value(review_reply(&r, &options)) {
+                Ok(v) => tx.last("done", &v),
+                Err(e) => tx.last("error", &json!({ "error": e.to_string() })),
+            },
+            Err(e) => tx.last("error", &json!({ "error": e.to_string() })),
         }
     })?;
     Ok(stream::response(rx))
