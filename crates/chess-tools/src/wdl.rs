@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use ply_chess_engine::{role_material, WdlModel, MATERIAL_RANGE, MATERIAL_SCALE};
 
 use crate::datagen::packed::{Outcome, PackedPosition, RECORD_BYTES};
+use crate::nnue::dataset::DataError;
 
 /// Scores are counted from `-SCORE_LIMIT` to `SCORE_LIMIT` centipawns (datagen keeps no record
 /// beyond ±2000); larger ones go to the end cells.
@@ -22,30 +23,6 @@ pub const SCORE_LIMIT: i32 = 2000;
 
 const SCORES: usize = 2 * SCORE_LIMIT as usize + 1;
 const MATERIALS: usize = MATERIAL_RANGE.1 as usize + 1;
-
-/// Why records could not be counted.
-#[derive(Debug, thiserror::Error)]
-pub enum WdlFitError {
-    /// A file could not be read.
-    #[error("{0}: {1}")]
-    Io(PathBuf, std::io::Error),
-    /// A file whose length is not a whole number of records.
-    #[error("{0}: {1} bytes is not a whole number of 32-byte records")]
-    Length(PathBuf, u64),
-    /// A record that is not a position.
-    #[error("{path}: record {index}: {source}")]
-    Record {
-        /// The file.
-        path: PathBuf,
-        /// The record's number in it (from 0).
-        index: u64,
-        /// What is wrong.
-        source: crate::datagen::packed::PackedError,
-    },
-    /// Nothing to fit.
-    #[error("no records to fit")]
-    Empty,
-}
 
 /// Results counted by (material, score): wins, draws and losses of the side the score is for.
 #[derive(Clone, Debug)]
@@ -123,7 +100,7 @@ pub fn count_files(
     paths: &[PathBuf],
     fraction: f64,
     limit: Option<u64>,
-) -> Result<Split, WdlFitError> {
+) -> Result<Split, DataError> {
     let mut split = Split::default();
     for (f, path) in paths.iter().enumerate() {
         count_file(path, f, fraction, limit, &mut split)?;
@@ -137,19 +114,19 @@ fn count_file(
     fraction: f64,
     limit: Option<u64>,
     split: &mut Split,
-) -> Result<(), WdlFitError> {
-    let io = |e| WdlFitError::Io(path.to_path_buf(), e);
+) -> Result<(), DataError> {
+    let io = |e| DataError::Io(path.to_path_buf(), e);
     let file = std::fs::File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
     if len % RECORD_BYTES as u64 != 0 {
-        return Err(WdlFitError::Length(path.to_path_buf(), len));
+        return Err(DataError::Length(path.to_path_buf(), len));
     }
     let n = (len / RECORD_BYTES as u64).min(limit.unwrap_or(u64::MAX));
     let mut reader = BufReader::with_capacity(1 << 20, file);
     let mut rec = [0u8; RECORD_BYTES];
     for index in 0..n {
         reader.read_exact(&mut rec).map_err(io)?;
-        let p = PackedPosition::decode(&rec).map_err(|source| WdlFitError::Record {
+        let p = PackedPosition::decode(&rec).map_err(|source| DataError::Record {
             path: path.to_path_buf(),
             index,
             source,
@@ -263,16 +240,16 @@ fn sigmoid(x: f64) -> f64 {
 /// and log-loss.
 ///
 /// # Errors
-/// [`WdlFitError::Empty`] when nothing is counted.
+/// [`DataError::Empty`] when nothing is counted.
 pub fn fit(
     counts: &Counts,
     start: WdlModel,
     options: FitOptions,
     mut progress: impl FnMut(usize, f64),
-) -> Result<WdlModel, WdlFitError> {
+) -> Result<WdlModel, DataError> {
     let cells: Vec<_> = counts.cells().collect();
     if cells.is_empty() {
-        return Err(WdlFitError::Empty);
+        return Err(DataError::Empty);
     }
     let n = counts.records() as f64;
     let mut theta = [0.0; 8];
@@ -527,12 +504,12 @@ mod tests {
         std::fs::write(&path, [0u8; 33]).unwrap();
         assert!(matches!(
             count_files(std::slice::from_ref(&path), 0.1, None),
-            Err(WdlFitError::Length(..))
+            Err(DataError::Length(..))
         ));
         std::fs::write(&path, [0xffu8; 32]).unwrap();
         assert!(matches!(
             count_files(&[path], 0.1, None),
-            Err(WdlFitError::Record { .. })
+            Err(DataError::Record { .. })
         ));
         assert!(matches!(
             fit(
@@ -541,7 +518,7 @@ mod tests {
                 FitOptions::default(),
                 |_, _| {}
             ),
-            Err(WdlFitError::Empty)
+            Err(DataError::Empty)
         ));
     }
 }

@@ -2,7 +2,8 @@
 //! prints its calibration on held-out games (`ply_chess_tools::wdl`).
 
 use ply_chess_engine::{WdlModel, MATERIAL_RANGE, WDL_MODEL};
-use ply_chess_tools::wdl::{self, Bin, Counts, FitOptions, WdlFitError, WDL_START};
+use ply_chess_tools::nnue::dataset::DataError;
+use ply_chess_tools::wdl::{self, Bin, Counts, FitOptions, WDL_START};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -41,9 +42,9 @@ fn fraction(s: &str) -> Result<f64, String> {
 /// Runs the subcommand.
 ///
 /// # Errors
-/// Unreadable files and bad records ([`WdlFitError`]), or the output file that could not be
+/// Unreadable files and bad records ([`DataError`]), or the output file that could not be
 /// written.
-pub fn run(a: &WdlFitArgs) -> Result<(), WdlFitError> {
+pub fn run(a: &WdlFitArgs) -> Result<(), DataError> {
     let start = Instant::now();
     let split = wdl::count_files(&a.inputs, a.holdout, a.limit)?;
     eprintln!(
@@ -84,7 +85,7 @@ pub fn run(a: &WdlFitArgs) -> Result<(), WdlFitError> {
             ),
         ];
         std::fs::write(out, wdl::model_source(&model, &provenance))
-            .map_err(|e| WdlFitError::Io(out.clone(), e))?;
+            .map_err(|e| DataError::Io(out.clone(), e))?;
         eprintln!("model written to {}", out.display());
     }
     Ok(())
