@@ -150,7 +150,8 @@ pub struct MoveReview {
     /// The best move's score, the mover's view.
     pub score_best: i32,
     /// The score of the position after the move from its own search, the other side's view
-    /// (what a PGN's `[%eval]` of the move shows, turned to White's view).
+    /// (what a PGN's `[%eval]` of the move shows, turned to White's view); after the last move,
+    /// the final position's (0 for a draw by the rules, mated for a checkmate).
     pub score_after: i32,
     /// The engine's best move.
     pub best: Move,
@@ -184,9 +185,6 @@ impl MoveReview {
 pub struct GameReview {
     /// One review per move of the game, in order.
     pub moves: Vec<MoveReview>,
-    /// The score of the final position for its side to move (0 for a draw by the rules, mated
-    /// for a checkmate).
-    pub final_score: i32,
     /// Accuracy per side (0 to 100), indexed by [`Color::index`]; `None` for a side without moves.
     pub accuracy: [Option<f64>; 2],
     /// Average centipawn loss per side, indexed by [`Color::index`].
@@ -370,7 +368,6 @@ pub fn review(
             judgement,
         });
     }
-    let final_score = searched.last().map_or(0, |s| s.score);
     let white_win: Vec<f64> = searched
         .iter()
         .zip(positions)
@@ -387,7 +384,6 @@ pub fn review(
     let (accuracy, acpl) = accuracy::per_side(&moves, &white_win);
     Ok(GameReview {
         moves,
-        final_score,
         accuracy,
         acpl,
     })

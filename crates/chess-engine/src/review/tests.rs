@@ -63,7 +63,7 @@ fn a_move_that_allows_mate_is_a_blunder_and_the_mate_is_best() {
     assert_eq!(mate_in(mate.score_best), Some(1));
     assert_eq!(mate.score_played, mate.score_best);
     assert_eq!(mate.loss, 0.0);
-    assert_eq!(r.final_score, -MATE);
+    assert_eq!(mate.score_after, -MATE);
     // White made no error, Black one
     assert_eq!(r.count(Color::Black, Judgement::Blunder), 1);
     assert_eq!(r.count(Color::White, Judgement::Blunder), 0);
