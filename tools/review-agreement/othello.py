@@ -27,15 +27,14 @@ of Edax's marks ply also makes (recall) and how many of ply's marks Edax agrees 
 move's two verdicts as JSON lines.
 
 Needs python3 only (no packages), a release build of ply (`cargo build --release -p
-ply-othello-cli`) and an Edax binary, which is not part of this repository. Edax-AVX
-(github.com/okuhara/edax-reversi-AVX) is built in a scratch folder outside the repository:
-export its source tree there, create an empty `bin` folder beside `src`, and in `src` run its
-makefile's `build` target with ARCH=x86-64-v3 COMP=gcc OS=linux; the binary is then
-`bin/lEdax-x86-64-v3`. Edax needs evaluation weights: its own `eval.dat` (distributed with its
-releases, not in the repository) placed as `data/eval.dat` beside `bin`, or any Edax-format
-file given with `--eval-file`, e.g. ply's v1 weights written by `ply-othello weights --edax-out
-eval.dat` (then Edax's midgame scores share ply's evaluation: only the searches differ; exact
-scores are independent either way). Edax runs in the folder above its `bin`.
+ply-othello-cli`) and an Edax binary, which is not part of this repository: Edax-AVX
+(github.com/okuhara/edax-reversi-AVX), built outside the repository by its own makefile
+(docs/benchmarks/review.md names the commit and the target used). Edax needs evaluation
+weights: its own `eval.dat` (distributed with its releases) as `data/eval.dat` beside its `bin`
+folder, or any Edax-format file given with `--eval-file`, e.g. ply's v1 weights written by
+`ply-othello weights --edax-out eval.dat` (then Edax's midgame scores share ply's evaluation:
+only the searches differ; exact scores are independent either way). Edax runs in the folder
+above its `bin`.
 """
 import argparse
 import json
