@@ -27,6 +27,39 @@ fn review(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The keys of a move of the JSON, the same as a move of the web page's review (`done` event
+/// of `/api/othello/review`, checked against the same list in `crates/web/tests/review.rs`):
+/// both print `ply_othello_engine::ReviewReport`.
+const MOVE_KEYS: [&str; 12] = [
+    "best",
+    "empties",
+    "exact",
+    "forced",
+    "judgement",
+    "loss",
+    "move",
+    "ply",
+    "pv",
+    "score_best",
+    "score_played",
+    "side",
+];
+
+/// The keys of the web page's review report; a game of the JSON adds `game` and `seconds`.
+const REPORT_KEYS: [&str; 5] = ["exact_from", "level", "loss", "mean_loss", "moves"];
+
+/// The keys of a JSON object, sorted.
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
 /// The JSON lines of standard output.
 fn json_lines(out: &str) -> Vec<Value> {
     out.lines()
@@ -48,7 +81,8 @@ fn a_move_list_gives_one_json_object_of_the_documented_shape() {
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(m["ply"], i + 1);
         assert_eq!(m["empties"], 60 - i);
-        assert_eq!(m["color"], if i % 2 == 0 { "black" } else { "white" });
+        assert_eq!(keys(m), MOVE_KEYS, "{m}");
+        assert_eq!(m["side"], if i % 2 == 0 { "black" } else { "white" });
         let (best, played) = (m["score_best"].as_i64(), m["score_played"].as_i64());
         let loss = m["loss"].as_i64().expect("a loss");
         assert_eq!(loss, (best.unwrap() - played.unwrap()).max(0));
@@ -59,6 +93,14 @@ fn a_move_list_gives_one_json_object_of_the_documented_shape() {
     }
     assert!(g["loss"]["black"].is_i64() && g["loss"]["white"].is_i64());
     assert!(g["mean_loss"]["black"].is_number());
+    assert_eq!(
+        (g["level"].as_i64(), g["exact_from"].as_i64()),
+        (Some(2), Some(10))
+    );
+    assert!(g["seconds"].is_number());
+    let mut game_keys = [&REPORT_KEYS[..], &["game", "seconds"]].concat();
+    game_keys.sort_unstable();
+    assert_eq!(keys(g), game_keys, "{g}");
 }
 
 #[test]

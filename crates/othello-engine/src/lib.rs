@@ -6,7 +6,8 @@
 //!   [`Engine::think_with_contempt`] when a draw is not worth zero).
 //! - [`Solver`] solves a position exactly ([`Mode::Exact`], [`Mode::AllMoves`], [`Mode::Wdl`]).
 //! - [`review()`] judges every move of a game by the discs it gives away ([`GameReview`],
-//!   [`Judgement`]), one search per position.
+//!   [`Judgement`]), one search per position; with the feature `serde`, `ReviewReport` is the
+//!   review as serialisable data (the JSON of `ply-othello review --json` and of the web page).
 //! - Both take a checked [`ply_othello::Board`] (built with `Board::new`, which rejects
 //!   overlapping discs); inside, the search works on raw bitboard pairs.
 //!
@@ -37,7 +38,7 @@
 //!
 //! Private, their public items re-exported here: `engine` ([`Engine`], [`EngineOptions`]),
 //! `review` ([`review()`], [`ReviewOptions`], [`GameReview`], [`MoveReview`], [`Judgement`]:
-//! game review and its thresholds),
+//! game review and its thresholds; `ReviewReport` and `MoveReport` with the feature `serde`),
 //! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
 //! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
 //! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`], [`hash_limit_mib`]:
@@ -104,5 +105,7 @@ pub use review::{
     review, GameReview, Judgement, MoveReview, PerSide, ReviewError, ReviewOptions, BLUNDER,
     DEFAULT_EXACT_FROM, DEFAULT_REVIEW_LEVEL, INACCURACY, MISTAKE,
 };
+#[cfg(feature = "serde")]
+pub use review::{MoveReport, ReviewReport};
 pub use solver::{Solver, ITERATED_FROM};
 pub use tt::{hash_limit_mib, TableError, MAX_HASH_MIB};

@@ -1,5 +1,12 @@
 //! Game review: every move of a game judged by the discs it gives away, one search per
-//! position ([`review`], whose docs say how; [`Judgement`] and its thresholds).
+//! position ([`review`], whose docs say how; [`Judgement`] and its thresholds). With the
+//! feature `serde`, `report` gives the result as serialisable data (`ReviewReport`).
+
+#[cfg(feature = "serde")]
+mod report;
+
+#[cfg(feature = "serde")]
+pub use report::{MoveReport, ReviewReport};
 
 use crate::engine::Engine;
 use crate::midgame::level::{level, MAX_LEVEL};
@@ -118,7 +125,7 @@ pub struct MoveReview {
     /// since the start position).
     pub ply: u32,
     /// Who played it.
-    pub color: Color,
+    pub side: Color,
     /// The move played.
     pub mv: Square,
     /// Empty squares before the move.
@@ -142,8 +149,9 @@ pub struct MoveReview {
     pub judgement: Judgement,
 }
 
-/// A value for each side.
+/// A value for each side (serialised as `{"black": .., "white": ..}` with the feature `serde`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PerSide<T> {
     /// Black's.
     pub black: T,
@@ -187,7 +195,7 @@ impl GameReview {
     pub fn count(&self, color: Color, judgement: Judgement) -> usize {
         self.moves
             .iter()
-            .filter(|m| m.color == color && m.judgement == judgement)
+            .filter(|m| m.side == color && m.judgement == judgement)
             .count()
     }
 }
@@ -462,7 +470,7 @@ fn judged(turn: &Turn, best: &Value, (score_played, played_exact): (i32, bool)) 
     }
     MoveReview {
         ply: turn.ply,
-        color: turn.before.side,
+        side: turn.before.side,
         mv: turn.mv,
         empties: turn.before.board.empty_count(),
         forced: turn.forced,
@@ -481,8 +489,8 @@ fn summed(moves: Vec<MoveReview>) -> GameReview {
     let mut loss = PerSide::default();
     let mut choices = PerSide::default();
     for m in moves.iter().filter(|m| !m.forced) {
-        *loss.get_mut(m.color) += m.loss;
-        *choices.get_mut(m.color) += 1;
+        *loss.get_mut(m.side) += m.loss;
+        *choices.get_mut(m.side) += 1;
     }
     let mean = |c: Color| {
         let n = *choices.get(c);
@@ -586,7 +594,7 @@ mod tests {
         let r = run(&mut e, start, "g1", QUICK);
         let m = &r.moves[0];
         assert_eq!(
-            (m.ply, m.color, m.mv, m.empties),
+            (m.ply, m.side, m.mv, m.empties),
             (1, Color::White, Square::G1, 9)
         );
         assert_eq!((m.best, m.score_best, m.score_played), (Square::H4, 30, -6));
@@ -638,7 +646,7 @@ mod tests {
             if w[0].mv == w[0].best && !w[0].forced {
                 continue;
             }
-            if w[0].color == w[1].color {
+            if w[0].side == w[1].side {
                 passes += 1;
                 assert_eq!(w[0].score_played, w[1].score_best, "{:?}", w[0]);
             } else {
@@ -647,7 +655,7 @@ mod tests {
         }
         assert!(passes > 0, "a move before a pass is checked");
         assert_eq!(
-            r.moves[26].color, r.moves[27].color,
+            r.moves[26].side, r.moves[27].side,
             "White passed after move 27"
         );
         // the forced move is not blamed
@@ -664,12 +672,12 @@ mod tests {
         for m in parse_moves(GAME).unwrap() {
             game.play(m).unwrap();
         }
-        let sign = if last.color == Color::Black { 1 } else { -1 };
+        let sign = if last.side == Color::Black { 1 } else { -1 };
         assert_eq!(last.score_played, sign * game.final_score());
         assert!(last.exact);
         // each side's totals
         for c in [Color::Black, Color::White] {
-            let own = r.moves.iter().filter(|m| m.color == c);
+            let own = r.moves.iter().filter(|m| m.side == c);
             let total: i32 = own.clone().map(|m| m.loss).sum();
             let choices = own.filter(|m| !m.forced).count() as u32;
             assert_eq!((*r.loss.get(c), *r.choices.get(c)), (total, choices));
@@ -686,7 +694,7 @@ mod tests {
         let r = run(&mut engine(), Position::start(), "f5d6c3d3c4", QUICK);
         assert_eq!(r.moves.len(), 5);
         let m = &r.moves[4];
-        assert_eq!((m.ply, m.color, m.mv), (5, Color::Black, Square::C4));
+        assert_eq!((m.ply, m.side, m.mv), (5, Color::Black, Square::C4));
         assert!(!m.exact);
         // the best move scored as played when it is the move played
         for m in &r.moves {

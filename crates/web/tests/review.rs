@@ -141,6 +141,40 @@ async fn chess_review_refuses_bad_games_before_streaming() {
     assert!(body.contains("nothing to review"), "{body}");
 }
 
+/// The keys of a move of the Othello `done` report, the same as a move of
+/// `ply-othello review --json` (checked against the same list in
+/// `crates/othello-cli/tests/review_cli.rs`): both print `ply_othello_engine::ReviewReport`.
+const OTHELLO_MOVE_KEYS: [&str; 12] = [
+    "best",
+    "empties",
+    "exact",
+    "forced",
+    "judgement",
+    "loss",
+    "move",
+    "ply",
+    "pv",
+    "score_best",
+    "score_played",
+    "side",
+];
+
+/// The keys of the Othello `done` report (`ply-othello review --json` adds `game` and
+/// `seconds`).
+const OTHELLO_REPORT_KEYS: [&str; 5] = ["exact_from", "level", "loss", "mean_loss", "moves"];
+
+/// The keys of a JSON object, sorted.
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
 /// White to move with 9 empties: H4 wins by 30, A6 by 20, G1 loses by 6 (exact scores).
 const ENDING: &str = "OXO-X---OXXOXXXOOXOXXXXXXXXXOOX-XXXOOXOX-XOOOXOOXXXOOOOOOX--O-OO O";
 
@@ -158,6 +192,8 @@ async fn othello_review_judges_an_exact_ending_and_a_short_opening() {
     assert_eq!(s, StatusCode::OK, "{body}");
     let r = finished(&body);
     let m = &r["moves"][0];
+    assert_eq!(keys(&r), OTHELLO_REPORT_KEYS, "{r}");
+    assert_eq!(keys(m), OTHELLO_MOVE_KEYS, "{m}");
     assert_eq!(
         (&m["move"], &m["side"], &m["empties"]),
         (&Value::from("g1"), &Value::from("white"), &Value::from(9)),

@@ -10,8 +10,8 @@ use ply_othello::ggf::{parse_ggf, split_records};
 use ply_othello::{color_name, parse_moves, Color, ParseError, Position, Square};
 use ply_othello_cli::protocol::format::score_text;
 use ply_othello_engine::{
-    review, Engine, GameReview, Judgement, MoveReview, ReviewOptions, DEFAULT_EXACT_FROM,
-    DEFAULT_REVIEW_LEVEL,
+    review, Engine, GameReview, Judgement, MoveReview, ReviewOptions, ReviewReport,
+    DEFAULT_EXACT_FROM, DEFAULT_REVIEW_LEVEL,
 };
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -61,8 +61,9 @@ pub struct ReviewArgs {
     #[arg(long)]
     eval_file: Option<PathBuf>,
     /// One JSON object per game instead of the table: `game`, `moves` (each with `ply`,
-    /// `color`, `move`, `empties`, `forced`, `score_played`, `score_best`, `best`, `pv`,
-    /// `loss`, `exact`, `judgement`), `loss` and `mean_loss` (`black`, `white`).
+    /// `side`, `move`, `empties`, `forced`, `score_played`, `score_best`, `best`, `pv`,
+    /// `loss`, `exact`, `judgement`), `loss` and `mean_loss` (`black`, `white`), `level`,
+    /// `exact_from`, `seconds`.
     #[arg(long)]
     json: bool,
 }
@@ -157,87 +158,30 @@ fn inputs(a: &ReviewArgs) -> Result<Vec<Input>, CliError> {
     }
 }
 
-/// A move's name in the output: lower case, `ps` for a pass.
+/// A move's name in the table: lower case.
 fn move_name(sq: Square) -> String {
     sq.name().to_ascii_lowercase()
 }
 
-/// One move in the JSON output.
-#[derive(Serialize)]
-struct MoveJson {
-    ply: u32,
-    color: &'static str,
-    #[serde(rename = "move")]
-    mv: String,
-    empties: u32,
-    forced: bool,
-    score_played: i32,
-    score_best: i32,
-    best: String,
-    pv: Vec<String>,
-    loss: i32,
-    exact: bool,
-    judgement: &'static str,
-}
-
-/// A value per side in the JSON output.
-#[derive(Serialize)]
-struct SidesJson<T> {
-    black: T,
-    white: T,
-}
-
-/// One game in the JSON output.
+/// One game in the JSON output: its number and time around the engine's report.
 #[derive(Serialize)]
 struct GameJson {
     game: usize,
-    level: u8,
-    exact_from: u32,
-    moves: Vec<MoveJson>,
-    loss: SidesJson<i32>,
-    mean_loss: SidesJson<f64>,
+    #[serde(flatten)]
+    report: ReviewReport,
     seconds: f64,
 }
 
-impl MoveJson {
-    fn new(m: &MoveReview) -> MoveJson {
-        MoveJson {
-            ply: m.ply,
-            color: color_name(m.color),
-            mv: move_name(m.mv),
-            empties: m.empties,
-            forced: m.forced,
-            score_played: m.score_played,
-            score_best: m.score_best,
-            best: move_name(m.best),
-            pv: m.pv.iter().map(|&x| move_name(x)).collect(),
-            loss: m.loss,
-            exact: m.exact,
-            judgement: m.judgement.name(),
-        }
-    }
-}
-
-/// `x` rounded to two decimals.
-fn centi(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// Prints the review of game `number` as one JSON line.
-fn print_json(number: usize, a: &ReviewArgs, r: &GameReview, seconds: f64) -> Result<(), CliError> {
+fn print_json(
+    number: usize,
+    options: &ReviewOptions,
+    r: &GameReview,
+    seconds: f64,
+) -> Result<(), CliError> {
     let game = GameJson {
         game: number,
-        level: a.level,
-        exact_from: a.exact,
-        moves: r.moves.iter().map(MoveJson::new).collect(),
-        loss: SidesJson {
-            black: r.loss.black,
-            white: r.loss.white,
-        },
-        mean_loss: SidesJson {
-            black: centi(r.mean_loss.black),
-            white: centi(r.mean_loss.white),
-        },
+        report: ReviewReport::of(r, options),
         seconds: (seconds * 1e3).round() / 1e3,
     };
     let line = serde_json::to_string(&game).map_err(|e| CliError::Json(e.to_string()))?;
@@ -260,7 +204,7 @@ fn print_table(number: usize, a: &ReviewArgs, r: &GameReview, seconds: f64) {
     );
     println!(" ply side move   played  best   score  loss  judgement   notes");
     for m in &r.moves {
-        let side = match m.color {
+        let side = match m.side {
             Color::Black => "X",
             Color::White => "O",
         };
@@ -340,7 +284,7 @@ fn review_one(
     let r = result.map_err(|e| e.to_string())?;
     let seconds = t.elapsed().as_secs_f64();
     if a.json {
-        print_json(number, a, &r, seconds).map_err(|e| e.to_string())?;
+        print_json(number, &options, &r, seconds).map_err(|e| e.to_string())?;
     } else {
         print_table(number, a, &r, seconds);
     }

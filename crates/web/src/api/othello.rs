@@ -16,7 +16,7 @@ use crate::stream;
 use axum::extract::State;
 use axum::Json;
 use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
-use ply_othello_engine::{GameReview, Info, Limits, MoveReview, MoveScore, Outcome, ReviewOptions};
+use ply_othello_engine::{Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -126,99 +126,10 @@ pub struct SolveReply {
     pub ms: u64,
 }
 
-/// One reviewed move.
-#[derive(Debug, Serialize)]
-pub struct MoveReviewJson {
-    /// The move's number, passes not counted (the `n`th disc placed since the start).
-    pub ply: u32,
-    /// Who played it: `black` or `white`.
-    pub side: &'static str,
-    /// The move (lower-case square).
-    #[serde(rename = "move")]
-    pub square: String,
-    /// Empty squares before it.
-    pub empties: u32,
-    /// It was the only legal move (never blamed).
-    pub forced: bool,
-    /// The played move's score, discs from the mover's view.
-    pub score_played: i32,
-    /// The best move's score, discs from the mover's view.
-    pub score_best: i32,
-    /// The best move found (lower-case square).
-    pub best: String,
-    /// The best line from the position before the move (`pa` for a pass).
-    pub pv: Vec<String>,
-    /// Discs given away: `score_best - score_played`, at least 0.
-    pub loss: i32,
-    /// Both scores are proven by exact solves.
-    pub exact: bool,
-    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
-    pub judgement: &'static str,
-}
-
-/// A value for each side.
-#[derive(Debug, Serialize)]
-pub struct Sides<T> {
-    /// Black's.
-    pub black: T,
-    /// White's.
-    pub white: T,
-}
-
-/// The `done` event of a review.
-#[derive(Debug, Serialize)]
-pub struct ReviewReply {
-    /// Every move but the passes, in order.
-    pub moves: Vec<MoveReviewJson>,
-    /// Each side's total loss in discs.
-    pub loss: Sides<i32>,
-    /// Each side's mean loss per move that was not forced (two decimals).
-    pub mean_loss: Sides<f64>,
-    /// The level of the midgame searches.
-    pub level: u8,
-    /// Positions with at most this many empties were solved exactly.
-    pub exact_from: u32,
-}
-
 fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
         Color::White => "white",
-    }
-}
-
-fn review_move(m: &MoveReview) -> MoveReviewJson {
-    MoveReviewJson {
-        ply: m.ply,
-        side: color_name(m.color),
-        square: name(m.mv),
-        empties: m.empties,
-        forced: m.forced,
-        score_played: m.score_played,
-        score_best: m.score_best,
-        best: name(m.best),
-        pv: names(&m.pv),
-        loss: m.loss,
-        exact: m.exact,
-        judgement: m.judgement.name(),
-    }
-}
-
-/// The reply of a review made with `options`.
-fn review_reply(r: &GameReview, options: &ReviewOptions) -> ReviewReply {
-    let round = |x: f64| (x * 100.0).round() / 100.0;
-    ReviewReply {
-        moves: r.moves.iter().map(review_move).collect(),
-        loss: Sides {
-            black: r.loss.black,
-            white: r.loss.white,
-        },
-        mean_loss: Sides {
-            black: round(r.mean_loss.black),
-            white: round(r.mean_loss.white),
-        },
-        level: options.level,
-        exact_from: options.exact_from,
     }
 }
 
@@ -500,7 +411,7 @@ pub async fn hint(
 
 /// `GET /api/othello/review`: server-sent events reviewing every move of the game
 /// ([`ply_othello_engine::review()`]): `progress` events (`{"done", "total"}`, searches made)
-/// before the first search and after each, then `done` with the [`ReviewReply`], or `error`
+/// before the first search and after each, then `done` with the [`ReviewReport`], or `error`
 /// (`{"error"}`). The midgame searches go to `level` (clamped by [`clamp_review_level`]); the
 /// positions with at most [`review_exact_from`] empties are solved exactly. The review holds one
 /// search slot until it ends, and stops within milliseconds when the client goes.
@@ -545,7 +456,7 @@ pub async fn review(
             return;
         }
         match result {
-            Ok(r) => match serde_json::to_value(review_reply(&r, &options)) {
+            Ok(r) => match serde_json::to_value(ReviewReport::of(&r, &options)) {
                 Ok(v) => tx.last("done", &v),
                 Err(e) => tx.last("error", &json!({ "error": e.to_string() })),
             },
