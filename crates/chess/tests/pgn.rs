@@ -244,3 +244,103 @@ proptest! {
         }
     }
 }
+
+/// `line` without its comments and glyphs: what a move tree keeps.
+fn bare(line: &Line) -> Line {
+    Line {
+        comments: Vec::new(),
+        moves: line
+            .moves
+            .iter()
+            .map(|m| {
+                let mut b = pgn::PgnMove::new(m.mv);
+                b.variations = m.variations.iter().map(bare).collect();
+                b
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn move_trees_of_real_games_give_the_same_moves_and_variations_back() {
+    let games = read_all(GAMES);
+    let mut variations = 0;
+    for (i, g) in games.iter().enumerate() {
+        let nodes = g.tree();
+        // a parent always comes first, and a node's first child is its main continuation
+        for (k, n) in nodes.iter().enumerate() {
+            assert!(n.parent.is_none_or(|p| p < k), "game {}", i + 1);
+        }
+        variations += nodes.len() - g.game().moves().len();
+        let again = PgnGame::from_tree(g.start, &nodes).unwrap();
+        assert_eq!(again.line, bare(&g.line), "game {}", i + 1);
+        assert_eq!(again.game().moves(), g.game().moves(), "game {}", i + 1);
+        assert_eq!(again.tree(), nodes, "game {}", i + 1);
+    }
+    assert!(
+        variations > 10,
+        "the file has variations to check ({variations} moves)"
+    );
+}
+
+#[test]
+fn a_bad_move_tree_is_an_error() {
+    use pgn::{TreeError, TreeMove, MAX_NESTING};
+    let start = Position::startpos();
+    let mv = |pos: &Position, uci: &str| pos.parse_uci(uci).unwrap();
+    let e4 = TreeMove {
+        parent: None,
+        mv: mv(&start, "e2e4"),
+    };
+    let after = start.play(e4.mv);
+    let e5 = TreeMove {
+        parent: Some(0),
+        mv: mv(&after, "e7e5"),
+    };
+    assert_eq!(
+        PgnGame::from_tree(start, &[e5, e4]),
+        Err(TreeError::Parent { node: 0, parent: 0 })
+    );
+    // e7e5 again from the start: not White's move
+    let wrong = TreeMove {
+        parent: None,
+        mv: e5.mv,
+    };
+    assert_eq!(
+        PgnGame::from_tree(start, &[e4, wrong]),
+        Err(TreeError::Illegal {
+            node: 1,
+            mv: "e7e5".into()
+        })
+    );
+    // each knight move back and forth opens a variation inside the last one
+    let mut nodes = vec![e4];
+    let mut pos = after;
+    let mut parent = 0;
+    for k in 0..=MAX_NESTING {
+        let uci = ["g8f6", "f6g8"][k % 2];
+        let m = mv(&pos, uci);
+        // a first child to stand beside
+        let other = pos.legal_moves().iter().copied().find(|&o| o != m).unwrap();
+        nodes.push(TreeMove {
+            parent: Some(parent),
+            mv: other,
+        });
+        nodes.push(TreeMove {
+            parent: Some(parent),
+            mv: m,
+        });
+        parent = nodes.len() - 1;
+        pos = pos.play(m);
+        let white = ["g1f3", "f3g1"][k % 2];
+        let w = mv(&pos, white);
+        nodes.push(TreeMove {
+            parent: Some(parent),
+            mv: w,
+        });
+        parent = nodes.len() - 1;
+        pos = pos.play(w);
+    }
+    assert_eq!(PgnGame::from_tree(start, &nodes), Err(TreeError::TooDeep));
+    assert!(PgnGame::from_tree(start, &nodes[..nodes.len() - 3]).is_ok());
+}

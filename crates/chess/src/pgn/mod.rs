@@ -6,7 +6,8 @@
 //! after a bad one are still read. Every move is checked against the rules as it is read, from
 //! the `FEN` tag's position when there is one. [`PgnGame`]'s `Display` writes the game back:
 //! the seven-tag roster first, SAN moves, `{}` comments, `$n` glyphs, `( )` variations, lines of
-//! at most 80 characters.
+//! at most 80 characters. [`PgnGame::tree`] and [`PgnGame::from_tree`] turn the moves and
+//! variations into the flat move tree a GUI keeps and back.
 //!
 //! ```
 //! use ply_chess::pgn;
@@ -27,9 +28,11 @@
 //! ```
 
 mod read;
+mod tree;
 mod write;
 
 pub use read::{read, Reader};
+pub use tree::{TreeError, TreeMove, MAX_NESTING};
 
 use crate::{FenError, Game, GameResult, Move, MoveParseError, Position};
 
