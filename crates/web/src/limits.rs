@@ -58,6 +58,8 @@ pub const MAX_REVIEW_EXACT_FROM: u32 = 20;
 pub const SOLVE_MAX_EMPTIES: u32 = 22;
 /// Longest move list or position text a request may hold, in bytes.
 pub const MAX_TEXT: usize = 4096;
+/// Most moves of a move tree the page sends to be written as PGN.
+pub const MAX_TREE_NODES: usize = 4096;
 /// Most threads of one search, whatever the command line says.
 pub const MAX_THREADS: usize = 64;
 /// Most MiB of one table, whatever the command line says.

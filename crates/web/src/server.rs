@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/othello/review", get(othello::review))
         .route("/api/chess/state", post(chess::state))
         .route("/api/chess/load", post(chess::load))
+        .route("/api/chess/pgn", post(chess::export))
         .route("/api/chess/play", post(chess::play))
         .route("/api/chess/analyse", get(chess::analyse))
         .route("/api/chess/review", get(chess::review))

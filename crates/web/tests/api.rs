@@ -75,6 +75,7 @@ async fn pages_are_embedded_and_nothing_else_is_served() {
         ("/othello", "text/html"),
         ("/assets/common.js", "text/javascript"),
         ("/assets/game.js", "text/javascript"),
+        ("/assets/editor.js", "text/javascript"),
         ("/assets/othello.js", "text/javascript"),
         ("/assets/chess.js", "text/javascript"),
         ("/assets/style.css", "text/css"),
@@ -400,6 +401,81 @@ async fn chess_state_play_and_analysis() {
             .is_some_and(|e| e.contains("line 3: move 2. Ke3: illegal move")),
         "{b}"
     );
+}
+
+#[tokio::test]
+async fn chess_move_trees_load_and_export_as_pgn() {
+    let app = app();
+    let text = "[Event \"x\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 (2. Bc4) Nc6 *";
+    let (s, b) = post(&app, "/api/chess/load", &json!({ "text": text })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["san"], json!(["e4", "e5", "Nf3", "Nc6"]));
+    let nodes = b["nodes"].as_array().expect("nodes");
+    let flat: Vec<(Value, &str, &str)> = nodes
+        .iter()
+        .map(|n| {
+            let s = |k: &str| n[k].as_str().unwrap_or("");
+            (n["parent"].clone(), s("move"), s("san"))
+        })
+        .collect();
+    let null = Value::Null;
+    assert_eq!(
+        flat,
+        [
+            (null.clone(), "e2e4", "e4"),
+            (json!(0), "e7e5", "e5"),
+            (json!(0), "c7c5", "c5"),
+            (json!(2), "g1f3", "Nf3"),
+            (json!(2), "b1c3", "Nc3"),
+            (json!(3), "d7d6", "d6"),
+            (json!(1), "g1f3", "Nf3"),
+            (json!(1), "f1c4", "Bc4"),
+            (json!(6), "b8c6", "Nc6"),
+        ]
+    );
+    // the page sends its tree back (UCI; SAN is read too): the same record
+    let (s, b) = post(&app, "/api/chess/pgn", &json!({ "nodes": nodes })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let pgn = b["pgn"].as_str().expect("pgn");
+    assert!(
+        pgn.contains("1. e4 e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 (2. Bc4) 2... Nc6 *"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Event \"ply web\"]"), "{pgn}");
+    let (s, b) = post(&app, "/api/chess/load", &json!({ "text": pgn })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(&b["nodes"], &Value::Array(nodes.clone()));
+    // from a FEN, in SAN, with a result by the rules
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let body = json!({ "fen": fen, "nodes": [
+        { "parent": null, "move": "Ra8#" }, { "parent": null, "move": "Kf1" } ] });
+    let (s, b) = post(&app, "/api/chess/pgn", &body).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let pgn = b["pgn"].as_str().expect("pgn");
+    assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
+    assert!(pgn.contains("1. Ra8# (1. Kf1) 1-0"), "{pgn}");
+    // bad trees: a parent that comes later, an illegal move, too many moves
+    let body =
+        json!({ "nodes": [ { "parent": 1, "move": "e2e4" }, { "parent": null, "move": "d2d4" } ] });
+    let (s, b) = post(&app, "/api/chess/pgn", &body).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    assert!(
+        b["error"].as_str().is_some_and(|e| e.contains("node 0")),
+        "{b}"
+    );
+    let body =
+        json!({ "nodes": [ { "parent": null, "move": "e2e4" }, { "parent": 0, "move": "e2e4" } ] });
+    let (s, b) = post(&app, "/api/chess/pgn", &body).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_move");
+    assert!(
+        b["error"].as_str().is_some_and(|e| e.contains("node 1")),
+        "{b}"
+    );
+    let many: Vec<Value> = (0..=ply_web::limits::MAX_TREE_NODES)
+        .map(|_| json!({ "parent": null, "move": "e2e4" }))
+        .collect();
+    let (s, b) = post(&app, "/api/chess/pgn", &json!({ "nodes": many })).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
 }
 
 #[tokio::test]

@@ -10,7 +10,6 @@ use ply_syzygy::Tablebase;
 use serde_json::{json, Value};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Nodes a position when no limit is given: a 40-move game (81 positions) in about half a
@@ -149,13 +148,13 @@ pub fn run(a: &ReviewArgs) -> Result<(), Error> {
             &mut engine,
             &game.game(),
             &limits,
-            &AtomicBool::new(false),
+            &review::Cancel::new(),
             &mut |done, _| bar.set_position(done as u64),
         );
         bar.finish_and_clear();
         let r = match reviewed {
             Ok(r) => r,
-            // nothing raises the flag here; a cancelled review would only lose this game
+            // nothing cancels here; a cancelled review would only lose this game
             Err(e @ ReviewError::Cancelled) => {
                 eprintln!("ply-chess: game {}: {e}", i + 1);
                 bad += 1;

@@ -253,18 +253,45 @@ fn tb_expected(w: TbWdl) -> f64 {
     }
 }
 
+/// Cancels a [`review`] from another thread.
+#[derive(Default)]
+pub struct Cancel {
+    raised: AtomicBool,
+    /// The control of the review's searches (the search under way stops on a cancel).
+    search: Control,
+}
+
+impl Cancel {
+    /// A cancel not raised.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Ends the review: the search under way stops and no other starts.
+    pub fn cancel(&self) {
+        self.raised.store(true, Ordering::SeqCst);
+        self.search.stop();
+    }
+
+    /// Whether [`Cancel::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.raised.load(Ordering::SeqCst)
+    }
+}
+
 /// Reviews every move of `game` with `engine`, each position searched within `limits` (one
 /// search a position). The engine's table is cleared first and it reports one line (`MultiPV`
 /// is set to 1). `progress` gets the positions searched so far and their total after each search.
-/// `cancel` is read between searches (a search runs to its limits).
+/// [`Cancel::cancel`] (from any thread) ends the review: the search under way stops at once and
+/// no other starts.
 ///
 /// # Errors
-/// [`ReviewError::Cancelled`] when `cancel` is raised before the last search.
+/// [`ReviewError::Cancelled`] when `cancel` is raised before the last search ends.
 pub fn review(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
-    cancel: &AtomicBool,
+    cancel: &Cancel,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameReview, ReviewError> {
     engine.new_game();
@@ -275,7 +302,10 @@ pub fn review(
     let status = game.status();
     let mut searched = Vec::with_capacity(n + 1);
     for (i, pos) in positions.iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
+        // the stop is cleared before the flag is read: a cancel raised after the read stops
+        // the search
+        cancel.search.reset(false);
+        if cancel.is_cancelled() {
             return Err(ReviewError::Cancelled);
         }
         let s = if i == n && status != Status::Playing {
@@ -290,8 +320,12 @@ pub fn review(
                 pv: Vec::new(),
             }
         } else {
-            search(engine, pos, &hashes[..i], limits)
+            search(engine, pos, &hashes[..i], limits, &cancel.search)
         };
+        // a search cut short by a cancel has no score to judge by
+        if cancel.is_cancelled() {
+            return Err(ReviewError::Cancelled);
+        }
         searched.push(s);
         progress(i + 1, n + 1);
     }
@@ -390,7 +424,13 @@ pub fn review(
 }
 
 /// Searches one position: the final report's line and score.
-fn search(engine: &mut Engine, pos: &Position, history: &[u64], limits: &Limits) -> Searched {
+fn search(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    control: &Control,
+) -> Searched {
     let line = Mutex::new(Vec::new());
     let reporter = |info: &Info| {
         if info.multipv == 1 && !info.pv.is_empty() {
@@ -399,7 +439,7 @@ fn search(engine: &mut Engine, pos: &Position, history: &[u64], limits: &Limits)
                 .unwrap_or_else(std::sync::PoisonError::into_inner) = info.pv.clone();
         }
     };
-    let result = engine.think(pos, history, limits, &Control::new(), &reporter);
+    let result = engine.think(pos, history, limits, control, &reporter);
     let pv = line
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -29,13 +29,9 @@ fn game_of(fen: Option<&str>, san: &[&str]) -> Game {
 
 fn run(engine: &mut Engine, game: &Game) -> GameReview {
     let mut calls = Vec::new();
-    let r = review(
-        engine,
-        game,
-        &limits(),
-        &AtomicBool::new(false),
-        &mut |d, t| calls.push((d, t)),
-    )
+    let r = review(engine, game, &limits(), &Cancel::new(), &mut |d, t| {
+        calls.push((d, t))
+    })
     .unwrap();
     let n = game.moves().len() + 1;
     assert_eq!(calls, (1..=n).map(|d| (d, n)).collect::<Vec<_>>());
@@ -144,18 +140,35 @@ fn tablebase_results_judge_exactly() {
     assert!(!r.moves[0].judgement.is_error());
 }
 
-/// A raised cancel flag cancels the review.
+/// A cancel raised before the review, or during a search, cancels it; the search under way stops
+/// at once.
 #[test]
 fn a_cancelled_review_stops() {
     let game = game_of(None, &["e4"]);
-    let e = review(
-        &mut engine(),
-        &game,
-        &limits(),
-        &AtomicBool::new(true),
-        &mut |_, _| {},
-    );
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let e = review(&mut engine(), &game, &limits(), &cancel, &mut |_, _| {});
     assert_eq!(e, Err(ReviewError::Cancelled));
+    // a search of a billion nodes, cancelled from another thread after 200 ms
+    let long = Limits {
+        nodes: Some(1_000_000_000),
+        ..Limits::default()
+    };
+    let cancel = Cancel::new();
+    let started = std::time::Instant::now();
+    let e = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            cancel.cancel();
+        });
+        review(&mut engine(), &game, &long, &cancel, &mut |_, _| {})
+    });
+    assert_eq!(e, Err(ReviewError::Cancelled));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the search went on after the cancel: {:?}",
+        started.elapsed()
+    );
 }
 
 /// The annotated game reads back through the rules crate's PGN reader: the same moves, the

@@ -6,7 +6,7 @@ use super::{check_length, Body, Params};
 use crate::error::ApiError;
 use crate::limits::{
     clamp_chess_nodes, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES,
-    DEFAULT_REVIEW_NODES, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_MULTIPV,
+    DEFAULT_REVIEW_NODES, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_MULTIPV, MAX_TREE_NODES,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
@@ -14,13 +14,12 @@ use crate::stream::{self, EventSender};
 use crate::tablebase;
 use axum::extract::State;
 use axum::Json;
-use ply_chess::pgn::{self, PgnGame};
+use ply_chess::pgn::{self, PgnGame, TreeMove};
 use ply_chess::{Color, Game, Move, Position};
-use ply_chess_engine::review::ReviewReport;
+use ply_chess_engine::review::{self, ReviewReport};
 use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// A game and the search settings of a request (JSON body or query string).
@@ -49,6 +48,49 @@ pub struct ChessRequest {
 pub struct LoadRequest {
     /// The text.
     pub text: String,
+}
+
+/// One move of a move tree: the move and the node it is played after.
+#[derive(Debug, Deserialize, Serialize)]
+pub struct TreeNode {
+    /// The index of the node it follows in the list (an earlier one), `null` for a move from the
+    /// start position.
+    pub parent: Option<usize>,
+    /// The move (UCI, or SAN on the way in).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in SAN (in replies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+}
+
+/// A move tree to write as PGN: the start position and the moves, a node's first child its
+/// main continuation, the others its variations.
+#[derive(Debug, Deserialize)]
+pub struct ExportRequest {
+    /// Start position (FEN); the usual start when absent or empty.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves (at most [`MAX_TREE_NODES`]).
+    pub nodes: Vec<TreeNode>,
+}
+
+/// A PGN text.
+#[derive(Debug, Serialize)]
+pub struct ExportReply {
+    /// The record: the main line with the variations.
+    pub pgn: String,
+}
+
+/// A loaded game: the state of its main line and, for a PGN game, its whole move tree.
+#[derive(Debug, Serialize)]
+pub struct LoadReply {
+    /// The game's main line.
+    #[serde(flatten)]
+    pub state: ChessState,
+    /// Every move of the record, main line first, each variation after the move it replaces
+    /// (for a FEN or a move list: the moves played).
+    pub nodes: Vec<TreeNode>,
 }
 
 /// A legal move as the page offers it.
@@ -318,25 +360,88 @@ pub async fn state(Body(req): Body<ChessRequest>) -> Result<Json<ChessState>, Ap
 ///
 /// # Errors
 /// 400 when the text is neither.
-pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<ChessState>, ApiError> {
+pub async fn load(Body(req): Body<LoadRequest>) -> Result<Json<LoadReply>, ApiError> {
     let text = req.text.trim();
     check_length("text", text)?;
     // a FEN's first field has 7 slashes (a PGN's `1/2-1/2` has one)
     let first = text.split_whitespace().next().unwrap_or("");
-    let game = if first.matches('/').count() == 7 {
-        build_game(Some(text), None)?
+    let record = if first.matches('/').count() == 7 {
+        PgnGame::from_game(&build_game(Some(text), None)?)
     } else if text.starts_with('[') {
-        // PGN: the first game's main line, from its FEN tag's position
+        // PGN: the first game, from its FEN tag's position
         match pgn::read(text).next() {
-            Some(Ok(record)) => record.game(),
+            Some(Ok(record)) => record,
             Some(Err(e)) => return Err(ApiError::BadMove(e.to_string())),
-            None => Game::startpos(),
+            None => PgnGame::from_game(&Game::startpos()),
         }
     } else {
         // a move list from the start: UCI or SAN, PGN move text allowed
-        build_game(None, Some(text))?
+        PgnGame::from_game(&build_game(None, Some(text))?)
     };
-    Ok(Json(state_of(&game)))
+    let game = record.game();
+    Ok(Json(LoadReply {
+        nodes: tree_json(&record.start, &record.tree(), game.chess960()),
+        state: state_of(&game),
+    }))
+}
+
+/// The nodes of a move tree from `start`, with their UCI and SAN.
+fn tree_json(start: &Position, nodes: &[TreeMove], chess960: bool) -> Vec<TreeNode> {
+    let mut after: Vec<Position> = Vec::with_capacity(nodes.len());
+    nodes
+        .iter()
+        .map(|n| {
+            // a tree from a record: every parent comes first and every move is legal
+            let pos = n.parent.and_then(|p| after.get(p)).unwrap_or(start);
+            let node = TreeNode {
+                parent: n.parent,
+                mv: n.mv.uci(chess960).to_string(),
+                san: Some(pos.san(n.mv)),
+            };
+            after.push(pos.play(n.mv));
+            node
+        })
+        .collect()
+}
+
+/// `POST /api/chess/pgn`: the PGN of a move tree (the main line with its variations), every
+/// move checked.
+///
+/// # Errors
+/// 400 for a bad FEN, a parent that is not an earlier node, a move that is not legal after its
+/// parent, too many nodes or variations nested too deep.
+pub async fn export(Body(req): Body<ExportRequest>) -> Result<Json<ExportReply>, ApiError> {
+    if req.nodes.len() > MAX_TREE_NODES {
+        return Err(ApiError::BadRequest(format!(
+            "too many moves ({}, at most {MAX_TREE_NODES})",
+            req.nodes.len()
+        )));
+    }
+    let start = start_position(req.fen.as_deref())?;
+    let mut after: Vec<Position> = Vec::with_capacity(req.nodes.len());
+    let mut nodes = Vec::with_capacity(req.nodes.len());
+    for (i, n) in req.nodes.iter().enumerate() {
+        let pos = match n.parent {
+            None => &start,
+            Some(p) => after.get(p).ok_or_else(|| {
+                ApiError::BadRequest(format!("node {i}: its parent {p} is not an earlier node"))
+            })?,
+        };
+        check_length("move", &n.mv)?;
+        let mv = parse_move(pos, &n.mv).map_err(|e| ApiError::BadMove(format!("node {i}: {e}")))?;
+        after.push(pos.play(mv));
+        nodes.push(TreeMove {
+            parent: n.parent,
+            mv,
+        });
+    }
+    let mut record =
+        PgnGame::from_tree(start, &nodes).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    record.set_tag("Event", "ply web");
+    record.set_tag("Round", "-");
+    Ok(Json(ExportReply {
+        pgn: record.to_string(),
+    }))
 }
 
 /// The limits of a move search: the asked nodes or time (clamped), a default node count when
@@ -531,18 +636,17 @@ pub async fn review(
     };
     let tablebase = app.tablebase.clone();
     let lease = app.pool.acquire().await?;
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = Arc::new(review::Cancel::new());
     let cancel_on_drop = Arc::clone(&cancel);
-    let (tx, rx) = stream::channel(move || cancel_on_drop.store(true, Ordering::Relaxed));
+    let (tx, rx) = stream::channel(move || cancel_on_drop.cancel());
     spawn_search(lease, move |w| {
         w.chess.set_tablebase(tablebase);
         let mut progress = |done: usize, total: usize| {
             if !tx.progress("progress", &json!({ "done": done, "total": total })) {
-                cancel.store(true, Ordering::Relaxed);
+                cancel.cancel();
             }
         };
-        let result =
-            ply_chess_engine::review::review(&mut w.chess, &game, &limits, &cancel, &mut progress);
+        let result = review::review(&mut w.chess, &game, &limits, &cancel, &mut progress);
         if tx.is_closed() {
             return;
         }
