@@ -3,6 +3,7 @@
 
 import { $, api, say, svgEl, query, signed } from "./common.js";
 import { Game, MARKS } from "./game.js";
+import { Editor } from "./editor.js";
 
 const O = 0.6;
 const FILES = "abcdefgh";
@@ -22,9 +23,11 @@ const game = new Game({
   draw,
   status: st => st.over ? "Game over: " + st.status + " (" + st.result + ")"
     : (st.side === "white" ? "White" : "Black") + " to move" + (st.check ? " (check)" : ""),
-  // the numbered move text of the PGN the state carries
-  moveText: st => st.pgn.split("\n").filter(l => l && !l.startsWith("[")).join(" "),
-  exportText: st => st.pgn,
+  number: moveNumberAt,
+  // the PGN of the whole tree, variations included
+  exportText: async g => (await api("/api/chess/pgn", {
+    fen: g.start, nodes: g.flatten().map(n => ({ parent: n.parent, move: n.move })),
+  })).pgn,
   levelParams() {
     const [kind, value] = $("level").value.split(":");
     return kind === "ms" ? { ms: +value } : { nodes: +value };
@@ -53,7 +56,7 @@ const game = new Game({
       arrow(m.best, "best-arrow");
     },
   },
-  reset() { flipped = game.human() === "black"; $("info").textContent = ""; $("pv").textContent = ""; },
+  reset() { editor.close(false); flipped = game.human() === "black"; $("info").textContent = ""; $("pv").textContent = ""; },
   colorChanged() { flipped = game.human() === "black"; },
   saved: () => ({ flipped }),
   restore(saved) { flipped = !!saved.flipped; },
@@ -68,7 +71,10 @@ function place(i) {
   return flipped ? { x: O + 7 - f, y: O + r } : { x: O + f, y: O + 7 - r };
 }
 
-function draw(st) {
+// Draws the game's state `st`; while the board editor is open, its board instead (`setup`: `st`
+// is the editor's board).
+function draw(st, setup = false) {
+  if (!setup && editor.editing) { editor.draw(); return; }
   const b = $("board");
   while (b.firstChild) b.removeChild(b.firstChild);
   for (let k = 0; k < 8; k++) {
@@ -132,6 +138,14 @@ function reviewText(score, sign) {
   return signed(sign * score.cp / 100, 1);
 }
 
+// The number before the move of ply index `i` of the game: "3. " before White's, "3... " before
+// Black's when `always` (it opens a line), from the start FEN's side and move number.
+function moveNumberAt(i, always) {
+  const f = (game.start || "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").split(" ");
+  const k = i + (f[1] === "b" ? 1 : 0), n = (parseInt(f[5], 10) || 1) + Math.floor(k / 2);
+  return k % 2 === 0 ? n + ". " : always ? n + "... " : "";
+}
+
 // "3. " before White's move, "3... " before Black's when it opens the list; from the FEN's
 // move number.
 function moveNumber(m, first) {
@@ -153,6 +167,7 @@ function describeMove(m) {
 
 // An arrow over the board for the UCI move `uci` (from its first square to its second).
 function arrow(uci, cls) {
+  if (editor.editing) return;
   const a = place(sqIndex(uci.slice(0, 2))), z = place(sqIndex(uci.slice(2, 4)));
   const x1 = a.x + 0.5, y1 = a.y + 0.5, x2 = z.x + 0.5, y2 = z.y + 0.5;
   const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
@@ -236,6 +251,7 @@ async function showTablebase() {
 }
 
 function clickSquare(name) {
+  if (editor.editing) { editor.click(sqIndex(name)); return; }
   if (pending || !game.ready()) return;
   const st = game.st, selected = sel && sel.st === st ? sel.square : null;
   const from = st.legal.filter(m => m.from === name);
@@ -290,6 +306,99 @@ async function newChess960() {
     say(e.message, true);
   }
 }
+
+// The board editor (editor.js): the chess parts are the castling rights, offered where the king
+// stands on its first rank with a rook beside it on that wing (KQkq: the outermost rook, as in
+// Chess960), and the en passant square, offered behind a pawn that may just have moved two
+// squares when a pawn of the side to move can take it.
+let setupEp = "";     // the en passant square chosen ("" for none)
+const rightBoxes = () => [...document.querySelectorAll("#setup-castle input[data-right]")];
+
+function canCastle(board, right) {
+  const white = right === "K" || right === "Q", rank = white ? 0 : 7;
+  const kings = [];
+  board.forEach((c, i) => { if (c === (white ? "K" : "k")) kings.push(i); });
+  if (kings.length !== 1 || Math.floor(kings[0] / 8) !== rank) return false;
+  const kf = kings[0] % 8, kingside = right.toLowerCase() === "k";
+  for (let f = 0; f < 8; f++) {
+    if (board[rank * 8 + f] === (white ? "R" : "r") && (kingside ? f > kf : f < kf)) return true;
+  }
+  return false;
+}
+
+function epSquares(board, side) {
+  const white = side === "white", ep = white ? 5 : 2, at = white ? 4 : 3, from = white ? 6 : 1;
+  const ours = white ? "P" : "p", theirs = white ? "p" : "P", out = [];
+  for (let f = 0; f < 8; f++) {
+    if (board[ep * 8 + f] === "." && board[from * 8 + f] === "." && board[at * 8 + f] === theirs &&
+        ((f > 0 && board[at * 8 + f - 1] === ours) || (f < 7 && board[at * 8 + f + 1] === ours))) {
+      out.push(FILES[f] + (ep + 1));
+    }
+  }
+  return out;
+}
+
+function setupChanged(ed) {
+  for (const b of rightBoxes()) {
+    b.disabled = !canCastle(ed.board, b.dataset.right);
+    if (b.disabled) b.checked = false;
+  }
+  const sel = $("setup-ep"), squares = epSquares(ed.board, ed.side);
+  while (sel.options.length > 1) sel.remove(1);
+  for (const sq of squares) sel.add(new Option(sq, sq));
+  sel.value = squares.includes(setupEp) ? setupEp : "";
+  setupEp = sel.value;
+}
+
+function setupFen(ed) {
+  const ranks = [];
+  for (let r = 7; r >= 0; r--) {
+    let text = "", run = 0;
+    for (let f = 0; f < 8; f++) {
+      const c = ed.board[r * 8 + f];
+      if (c === ".") { run++; continue; }
+      if (run) text += run;
+      run = 0;
+      text += c;
+    }
+    ranks.push(text + (run ? run : ""));
+  }
+  const rights = rightBoxes().filter(b => b.checked && !b.disabled).map(b => b.dataset.right).join("");
+  return ranks.join("/") + " " + ed.side[0] + " " + (rights || "-") + " " + (setupEp || "-") + " 0 1";
+}
+
+// The server's FEN error in the editor's words.
+function setupError(message, ed) {
+  if (!message.startsWith("bad position: ")) return message;
+  let why = message.slice("bad position: ".length);
+  if (why === "the side not to move is in check") {
+    const [mover, other] = ed.side === "white" ? ["White", "Black"] : ["Black", "White"];
+    why = other + " is in check, but it is " + mover + " to move";
+  }
+  return "Not a legal position: " + why + ".";
+}
+
+const editor = new Editor(game, {
+  name: "chess",
+  key: "fen",
+  empty: ".",
+  start: { board: "RNBQKBNRPPPPPPPP" + ".".repeat(32) + "pppppppprnbqkbnr", side: "white" },
+  read: st => ({ board: st.board, side: st.side }),
+  drawBoard: board => draw({ board, moves: [], legal: [], check: false }, true),
+  loaded(ed, st) {
+    const fields = st ? st.fen.split(" ") : ["", "", "KQkq", "-"];
+    for (const b of rightBoxes()) b.checked = fields[2].includes(b.dataset.right);
+    setupEp = fields[3] === "-" ? "" : fields[3];
+  },
+  cleared() {
+    for (const b of rightBoxes()) b.checked = false;
+    setupEp = "";
+  },
+  changed: setupChanged,
+  text: setupFen,
+  explain: setupError,
+});
+$("setup-ep").onchange = () => { setupEp = $("setup-ep").value; };
 
 async function start() {
   try {

@@ -1,11 +1,14 @@
-// The game controller of the chess and Othello pages: the game (start position, moves, redo
-// moves, a score per ply) kept in localStorage, ply's replies, undo/redo, load/export and the
-// analysis stream. The server checks every move. Each page hands it an adapter with what is
-// particular to its game:
+// The game controller of the chess and Othello pages: the game (start position, its move tree
+// with a score per position, the line on the board) kept in localStorage, ply's replies,
+// undo/redo, load/export and the analysis stream. The server checks every move. Each page hands
+// it an adapter with what is particular to its game:
 //   name                 "chess" or "othello": the API is /api/<name>/, the storage key ply-<name>
 //   startKey, startOf(s) the request field of the start position, and the start of a state `s`
 //   graph                { range, plies }: the score graph's bound and its least width in plies
-//   draw(st), status(st), moveText(st), exportText(st)   the board, status line, moves, record
+//   draw(st), status(st)  the board and the status line
+//   number(i, always)    the move number written before the move of ply index i ("" for none;
+//                        `always` after a variation opens or closes, where Black's needs one)
+//   exportText(game)     the record of the game (a promise or a text)
 //   levelParams()        the strength fields of a play request
 //   played(r, side)      shows ply's reply `r`; returns its score as the graph counts it
 //   stream               { path, what, controls, on(), params(), listen(side) }: the analysis
@@ -14,6 +17,14 @@
 //   review               { sides, params(), settings(r), startValue(m), value(m), label(m, first),
 //                        describe(m), sideSummary(r, side), showBest(m) }: the game review (below)
 //   optional: saved() / restore(saved) (more to store), colorChanged(), settled() (after ply moved)
+//
+// The move tree: every line played or loaded is kept. A node is { m: move, t: its text (SAN),
+// s: the score of the position after it, c: [children] }; a node's first child is its main
+// continuation, the others are variations. The page is on one line of the tree (`moves`, the
+// moves to the position shown, and `redo`, the moves after it, next one last): undo and redo walk
+// it, a move that is not the line's next one starts a variation (or enters the one that has it),
+// a click on a move of the list goes to it. "Promote" makes the variation the current move is in
+// the main continuation at its branch; "Delete" removes the current move and all after it.
 //
 // Game review: the Review button sends the whole game line the page holds (the moves played to
 // the current position and the redo moves after it) to /api/<name>/review and shows its
@@ -28,6 +39,8 @@ import { $, api, say, drawGraph, saveState, loadState, query } from "./common.js
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 const sameLine = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
+const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
+const newNode = (m, t) => ({ m, t, s: null, c: [] });
 
 // The redo moves (next one last) after `added`, moves just played: the line goes on while they
 // are its next moves; another move starts a new line, with nothing to redo.
@@ -45,9 +58,9 @@ export class Game {
     this.a = adapter;
     this.key = "ply-" + adapter.name;
     this.start = "";      // the start position ("" for the usual one)
-    this.moves = [];      // the moves played, as the server writes them (Othello passes: "pa")
-    this.redo = [];       // the moves undone, the next one last
-    this.scores = [];     // per ply, from the graph's side; null where unknown
+    this.root = newNode(null, ""); // the move tree, from the start position
+    this.moves = [];      // the line's moves to the position shown, as the server writes them (Othello passes: "pa")
+    this.redo = [];       // the line's moves after it, the next one last
     this.st = null;       // the server's state of the game
     this.busy = false;    // ply is thinking
     this.source = null;   // the analysis stream
@@ -63,6 +76,100 @@ export class Game {
   }
   // The game line the page holds: the moves played and the redo moves after them.
   line() { return this.moves.concat(this.redo.slice().reverse()); }
+
+  // The node at the end of the path of moves `path`, or null when the tree has no such line.
+  node(path) {
+    let n = this.root;
+    for (const m of path) {
+      n = n.c.find(x => x.m === m);
+      if (!n) return null;
+    }
+    return n;
+  }
+
+  // Adds the path `path` to the tree where it is not (a new move goes after the node's others:
+  // a variation, or the main continuation of a node that had none) and returns its last node.
+  grow(path) {
+    let n = this.root;
+    for (const m of path) {
+      let next = n.c.find(x => x.m === m);
+      if (!next) { next = newNode(m, m); n.c.push(next); }
+      n = next;
+    }
+    return n;
+  }
+
+  // The moves after `node` along its main continuation.
+  continuation(node) {
+    const out = [];
+    for (let n = node; n && n.c.length; n = n.c[0]) out.push(n.c[0].m);
+    return out;
+  }
+
+  // The node of the position shown.
+  here() { return this.grow(this.moves); }
+
+  // The scores of the positions of the line (the start, then after each move), from the graph's
+  // side; null where unknown.
+  get scores() {
+    const out = [this.root.s];
+    let n = this.root;
+    for (const m of this.line()) {
+      n = n && n.c.find(x => x.m === m);
+      out.push(n ? n.s : null);
+    }
+    return out;
+  }
+
+  // The tree as a flat list (a parent before its children, children in their order): what is
+  // stored and what the export sends. { parent (index or null), move, san, s }.
+  flatten() {
+    const out = [], todo = this.root.c.slice().reverse().map(n => [n, null]);
+    while (todo.length) {
+      const [n, parent] = todo.pop();
+      out.push({ parent, move: n.m, san: n.t, s: n.s });
+      const index = out.length - 1;
+      for (let k = n.c.length - 1; k >= 0; k--) todo.push([n.c[k], index]);
+    }
+    return out;
+  }
+
+  // A tree from a flat list (as flatten writes it, or the server's load reply), with `rootScore`.
+  unflatten(nodes, rootScore = null) {
+    const root = newNode(null, ""), all = [];
+    root.s = rootScore;
+    for (const x of Array.isArray(nodes) ? nodes : []) {
+      const parent = x.parent === null || x.parent === undefined ? root : all[x.parent];
+      if (!parent || typeof x.move !== "string") { all.push(null); continue; }
+      const n = newNode(x.move, x.san || x.move);
+      if (typeof x.s === "number") n.s = x.s;
+      parent.c.push(n);
+      all.push(n);
+    }
+    return root;
+  }
+
+  // Writes the text (SAN) of the moves the server state `s` gives along its line.
+  labels(s) {
+    if (!Array.isArray(s.san)) return;
+    let n = this.root;
+    s.moves.forEach((m, i) => {
+      n = n && n.c.find(x => x.m === m);
+      if (n && s.san[i]) n.t = s.san[i];
+    });
+  }
+
+  // Whether the position shown is in a variation, and the move that opens the innermost one.
+  branch() {
+    let n = this.root, at = null;
+    for (const m of this.moves) {
+      const k = n.c.findIndex(x => x.m === m);
+      if (k < 0) break;
+      if (k > 0) at = { parent: n, k };
+      n = n.c[k];
+    }
+    return at;
+  }
   // The request fields of the game with `moves` played.
   body(moves = this.moves) { return { [this.a.startKey]: this.start, moves: moves.join(" ") }; }
   api(what, body) { return api("/api/" + this.a.name + "/" + what, body); }
@@ -77,24 +184,32 @@ export class Game {
 
   save() {
     saveState(this.key, Object.assign({
-      start: this.start, moves: this.moves, redo: this.redo, scores: this.scores,
+      start: this.start, moves: this.moves, redo: this.redo, tree: this.flatten(), rootScore: this.root.s,
       level: $("level").value, color: this.human(), review: this.review, browsing: this.browsing,
       reviewDepth: $("review-depth").value,
     }, this.a.saved?.()));
   }
 
   // Asks the server for the state of `moves`; on success it becomes the game, with `redo` to
-  // replay (a new line drops the scores of the old one).
+  // replay, and the line goes into the tree.
   async setMoves(moves, redo = this.redo) {
     const s = await this.api("state", this.body(moves));
     this.st = s;
     this.moves = s.moves.slice();
     this.start = this.a.startOf(s);
     // the server plays a forced pass itself: it is the next redo move when the line has it
-    this.redo = follow(redo, s.moves.slice(moves.length));
-    if (!redo.length) this.scores.length = Math.min(this.scores.length, this.moves.length + 1);
+    this.absorb(follow(redo, s.moves.slice(moves.length)), s);
     this.save();
     this.render();
+  }
+
+  // Puts the line (the moves and `redo`) into the tree with the move texts of state `s`; a line
+  // with nothing to redo goes on along the tree's main continuation.
+  absorb(redo, s) {
+    this.redo = redo;
+    const n = this.grow(this.line());
+    if (!redo.length) this.redo = this.continuation(n).reverse();
+    this.labels(s);
   }
 
   render() {
@@ -105,17 +220,18 @@ export class Game {
     const rv = this.currentReview();
     this.a.draw(st);
     $("status").textContent = this.busy ? "ply is thinking…" : this.a.status(st);
-    if (rv) this.renderMoves(rv);
-    else $("moves").textContent = this.a.moveText(st);
+    this.renderMoves(rv);
     $("undo").disabled = this.busy || this.undoTarget() < 0;
     $("redo").disabled = this.busy || this.redo.length === 0;
+    $("promote").disabled = this.busy || !this.branch();
+    $("delete").disabled = this.busy || this.moves.length === 0;
     this.renderReview(rv);
     this.drawGraph();
   }
 
   drawGraph() {
     const rv = this.currentReview();
-    if (rv) {
+    if (rv && sameLine(rv.line, this.line())) {
       const values = this.reviewValues(rv), at = this.entries(rv.line);
       const marks = [];
       rv.report.moves.forEach((m, k) => {
@@ -127,8 +243,12 @@ export class Game {
         { marks, cursor: this.moves.length });
       return;
     }
-    const n = this.moves.length + 1;
-    drawGraph($("graph"), this.scores.slice(0, n), this.a.graph.range, Math.max(this.a.graph.plies, n));
+    const values = this.scores, n = this.moves.length + 1;
+    // the known scores of the line, up to its last known one
+    let end = values.length;
+    while (end > n && (values[end - 1] === null || values[end - 1] === undefined)) end--;
+    drawGraph($("graph"), values.slice(0, end), this.a.graph.range, Math.max(this.a.graph.plies, end),
+      { cursor: this.moves.length });
   }
 
   // The index in `line` of each move a review judges (passes, "pa", are not judged).
@@ -138,13 +258,13 @@ export class Game {
     return at;
   }
 
-  // The stored review when it belongs to the game line on the page; a review of another line is
-  // dropped (a different move was played, or another game started).
+  // The stored review while its line is in the tree; it is dropped when another game starts or
+  // its line is deleted.
   currentReview() {
     const rv = this.review;
     if (!rv) return null;
-    const line = this.line();
-    const same = rv.start === this.start && sameLine(rv.line, line) && rv.report && Array.isArray(rv.report.moves) && rv.report.moves.length === this.entries(line).length;
+    const same = rv.start === this.start && Array.isArray(rv.line) && this.node(rv.line) && rv.report &&
+      Array.isArray(rv.report.moves) && rv.report.moves.length === this.entries(rv.line).length;
     if (same) return rv;
     this.review = null;
     this.focus = -1;
@@ -160,30 +280,99 @@ export class Game {
     return values;
   }
 
-  // The moves of the reviewed line as clickable spans with their marks; the moves after the
-  // current position (the redo moves) are dimmed.
+  // The move tree as text: the main line, each variation in parentheses after the move it
+  // replaces; every move a span that goes to its position when clicked. The moves of the line
+  // on the board are .line (those after the position shown also .future, the last one shown
+  // .current); those in a variation are .var; moves of the reviewed line carry its judgements.
   renderMoves(rv) {
-    const box = $("moves"), R = this.a.review, at = this.entries(rv.line), cursor = this.moves.length;
+    const box = $("moves"), line = this.line(), cursor = this.moves.length;
     while (box.firstChild) box.removeChild(box.firstChild);
-    let k = 0;
-    rv.line.forEach((mv, i) => {
-      const span = document.createElement("span");
+    const judged = new Map();     // ply index on the reviewed line -> its report entry
+    if (rv) this.entries(rv.line).forEach((i, k) => judged.set(i, k));
+    const text = t => box.appendChild(document.createTextNode(t));
+    let gap = false;              // a space goes before the next move
+    const move = (n, path, onLine, onReview, nested, numbered) => {
+      const i = path.length - 1, span = document.createElement("span");
+      if (gap) text(" ");
+      gap = true;
+      span.className = "mv";
       span.dataset.ply = i + 1;
-      if (mv === "pa") {
-        span.className = "mv pass";
-        span.textContent = "pa";
-      } else {
-        const m = rv.report.moves[k], index = k++;
-        span.className = "mv " + m.judgement;
-        span.textContent = R.label(m, at[0] === i) + (MARKS[m.judgement] || "");
+      let label = this.a.number(i, numbered) + (n.t || n.m);
+      if (n.m === "pa") span.classList.add("pass");
+      if (onReview && judged.has(i)) {
+        const k = judged.get(i), m = rv.report.moves[k];
+        span.classList.add(m.judgement);
         span.title = m.judgement;
-        span.addEventListener("click", () => this.gotoMove(index));
+        label += MARKS[m.judgement] || "";
+        span.addEventListener("click", () => this.gotoMove(k));
+      } else {
+        span.addEventListener("click", () => this.goto(path));
       }
-      if (i === cursor - 1) span.classList.add("current");
-      if (i >= cursor) span.classList.add("future");
+      if (onLine) {
+        span.classList.add("line");
+        if (i === cursor - 1) span.classList.add("current");
+        if (i >= cursor) span.classList.add("future");
+      }
+      if (nested) span.classList.add("var");
+      span.textContent = label;
       box.appendChild(span);
-      box.appendChild(document.createTextNode(" "));
-    });
+    };
+    // the line that opens with the first of `alternatives` (after the moves `path`), the others
+    // as its variations
+    const walk = (alternatives, path, onLine, onReview, nested) => {
+      let numbered = true;
+      while (alternatives.length) {
+        const [main, ...others] = alternatives, i = path.length, here = path.concat([main.m]);
+        const mainOn = onLine && line[i] === main.m, mainReviewed = onReview && rv.line[i] === main.m;
+        move(main, here, mainOn, mainReviewed, nested, numbered);
+        numbered = false;
+        for (const o of others) {
+          text(" (");
+          gap = false;
+          walk([o], path, onLine && line[i] === o.m, onReview && rv.line[i] === o.m, true);
+          text(")");
+          numbered = true;
+        }
+        [alternatives, path, onLine, onReview] = [main.c, here, mainOn, mainReviewed];
+      }
+    };
+    walk(this.root.c, [], true, !!rv, false);
+  }
+
+  // Goes to the position after the moves `path`: along the line on the board when it is on it
+  // (the rest stays to redo), else on the line through it and its main continuation. ply does
+  // not move there by itself (as in a review), whoever is to move.
+  async goto(path) {
+    if (this.busy) return;
+    const line = this.line(), node = this.node(path);
+    if (!node) return;
+    const rest = isPrefix(path, line) ? line.slice(path.length) : this.continuation(node);
+    this.focus = -1;
+    this.browsing = true;
+    await this.go(path.slice(), rest.reverse());
+  }
+
+  // Makes the variation the position shown is in its branch's main continuation.
+  promote() {
+    const b = this.branch();
+    if (this.busy || !b) return;
+    const [n] = b.parent.c.splice(b.k, 1);
+    b.parent.c.unshift(n);
+    this.save();
+    this.render();
+  }
+
+  // Removes the last move shown (a forced pass goes with the move before it) and every move
+  // after it, and goes to the position before it.
+  async remove() {
+    let k = this.moves.length - 1;
+    while (k > 0 && this.moves[k] === "pa") k--;
+    if (this.busy || k < 0) return;
+    const path = this.moves.slice(0, k), parent = this.node(path), gone = this.moves[k];
+    if (!parent) return;
+    parent.c = parent.c.filter(x => x.m !== gone);
+    this.browsing = true;
+    await this.go(path, this.continuation(parent).reverse());
   }
 
   // The review's controls, summary and the better move of the move in focus.
@@ -212,7 +401,7 @@ export class Game {
       summary.appendChild(line);
     }
     const at = this.entries(rv.line);
-    if (this.focus >= 0 && at[this.focus] === this.moves.length) {
+    if (this.focus >= 0 && at[this.focus] === this.moves.length && isPrefix(this.moves, rv.line)) {
       const m = ms[this.focus];
       $("review-move").textContent = R.describe(m);
       R.showBest(m);
@@ -235,8 +424,11 @@ export class Game {
   async stepMistake(side, dir) {
     const rv = this.currentReview();
     if (!rv || this.busy) return;
-    const at = this.entries(rv.line), cursor = this.moves.length;
-    const focused = this.focus >= 0 && at[this.focus] === cursor;
+    const at = this.entries(rv.line), on = isPrefix(this.moves, rv.line);
+    // off the reviewed line, from where the current line leaves it
+    let cursor = this.moves.length;
+    if (!on) { cursor = 0; while (this.moves[cursor] === rv.line[cursor]) cursor++; }
+    const focused = on && this.focus >= 0 && at[this.focus] === cursor;
     const ks = [];
     rv.report.moves.forEach((m, k) => { if (MARKS[m.judgement] && (!side || m.side === side)) ks.push(k); });
     if (!ks.length) {
@@ -271,8 +463,11 @@ export class Game {
       this.endReview("");
       this.review = { start: run.start, line: run.line, settings: params, report: JSON.parse(ev.data) };
       this.focus = -1;
-      const values = this.currentReview() ? this.reviewValues(this.review) : [];
-      values.forEach((v, i) => { this.scores[i] = v; });
+      if (this.currentReview()) {
+        const values = this.reviewValues(this.review);
+        let n = this.root;
+        values.forEach((v, i) => { if (i > 0) n = n && n.c.find(x => x.m === run.line[i - 1]); if (n) n.s = v; });
+      }
       this.save();
       this.render();
       this.startStream();
@@ -346,7 +541,7 @@ export class Game {
   }
 
   // Plays the user's move, then ply's reply when it is its turn. The next redo move keeps the
-  // line (and its review); another move starts a new line: the redo moves go.
+  // line; another move goes into its variation (a new one, or the one the tree has).
   async play(move) {
     say("");
     const same = this.redo.length && this.redo[this.redo.length - 1] === move;
@@ -363,12 +558,12 @@ export class Game {
       this.busy = true;
       this.render();
       try {
-        const side = this.st.side, ply = this.moves.length;
+        const side = this.st.side, ply = this.moves.length, node = this.here();
         const r = await this.api("play", Object.assign(this.body(), this.a.levelParams()));
-        this.scores[ply] = this.a.played(r, side);
+        node.s = this.a.played(r, side);
         this.st = r.state;
         this.moves = r.state.moves.slice();
-        this.redo = follow(this.redo, this.moves.slice(ply));
+        this.absorb(follow(this.redo, this.moves.slice(ply)), r.state);
         this.save();
       } catch (e) {
         say(e.message, true);
@@ -382,12 +577,14 @@ export class Game {
     this.startStream();
   }
 
-  // Starts over from the server state `s` (a new game, a loaded one, a Chess960 start).
+  // Starts over from the server state `s` (a new game, a loaded one, a Chess960 start); a loaded
+  // record's variations come as `s.nodes` (a flat tree, see flatten).
   begin(s, message) {
     this.stopStream();
     this.endReview("");
-    Object.assign(this, { st: s, start: this.a.startOf(s), moves: s.moves.slice(), redo: [], scores: [],
-      review: null, focus: -1, browsing: false });
+    Object.assign(this, { st: s, start: this.a.startOf(s), moves: s.moves.slice(), redo: [],
+      root: this.unflatten(s.nodes), review: null, focus: -1, browsing: false });
+    this.absorb([], s);
     this.a.reset();
     this.save();
     say(message);
@@ -408,13 +605,13 @@ export class Game {
     if (!S.on() || !st || st.over || this.busy || this.reviewing || this.enginesTurn()) return;
     const src = new EventSource("/api/" + this.a.name + "/" + S.path + "?" + query(Object.assign(this.body(), S.params())));
     this.source = src;
-    const show = S.listen(st.side), ply = this.moves.length;
+    const show = S.listen(st.side), node = this.here();
     let got = false;
     const on = done => ev => {
       if (this.source !== src) return;
       got = true;
       const v = show(JSON.parse(ev.data), done);
-      if (v !== undefined) { this.scores[ply] = v; this.drawGraph(); }
+      if (v !== undefined) { node.s = v; this.drawGraph(); }
       if (done) this.stopStream();
     };
     src.addEventListener("info", on(false));
@@ -447,10 +644,16 @@ export class Game {
       this.start = saved.start ?? saved.fen ?? saved.position ?? "";   // fen, position: older pages
       this.review = saved.review && Array.isArray(saved.review.line) ? saved.review : null;
       this.browsing = !!saved.browsing;
-      this.scores = Array.isArray(saved.scores) ? saved.scores : [];
       const redo = Array.isArray(saved.redo) ? saved.redo : [];
+      this.root = this.unflatten(saved.tree, typeof saved.rootScore === "number" ? saved.rootScore : null);
+      // older pages kept one line and a score per ply
+      if (!Array.isArray(saved.tree) && Array.isArray(saved.scores)) {
+        const line = (saved.moves || []).concat(redo.slice().reverse());
+        this.root.s = saved.scores[0] ?? null;
+        line.forEach((m, i) => { this.grow(line.slice(0, i + 1)).s = saved.scores[i + 1] ?? null; });
+      }
       try { await this.setMoves(saved.moves || [], redo); } catch (e) {
-        Object.assign(this, { start: "", scores: [], review: null, browsing: false });
+        Object.assign(this, { start: "", root: newNode(null, ""), review: null, browsing: false });
         await this.setMoves([], []);
       }
     } else {
@@ -460,7 +663,11 @@ export class Game {
     $("undo").onclick = () => this.undo();
     $("redo").onclick = () => this.redoMoves();
     $("load").onclick = () => this.load();
-    $("export").onclick = () => { $("export-text").value = this.a.exportText(this.st); };
+    $("export").onclick = async () => {
+      try { $("export-text").value = await this.a.exportText(this); } catch (e) { say(e.message, true); }
+    };
+    $("promote").onclick = () => this.promote();
+    $("delete").onclick = () => this.remove();
     $("level").addEventListener("change", () => this.save());
     $("color").onchange = () => { this.browsing = false; this.a.colorChanged?.(); this.save(); this.update(); };
     $("review").onclick = () => this.startReview();

@@ -3,6 +3,7 @@
 
 import { $, say, svgEl } from "./common.js";
 import { Game, MARKS } from "./game.js";
+import { Editor } from "./editor.js";
 
 const O = 0.6; // board offset (room for coordinates)
 const FILES = "abcdefgh";
@@ -14,8 +15,9 @@ const game = new Game({
   graph: { range: 64, plies: 61 },
   draw,
   status,
-  moveText: st => st.moves.join(" "),
-  exportText: st => st.ggf,
+  number: () => "",
+  // GGF has no variations: the line up to the position shown
+  exportText: g => g.st.ggf,
   levelParams: () => ({ level: +$("level").value }),
   played(r, side) {
     $("pv").textContent = r.pv.join(" ") + "  (" + signed(r.score) + (r.exact ? " exact" : "") + ")";
@@ -48,11 +50,12 @@ const game = new Game({
     },
     sideSummary: (r, side) => "lost " + r.loss[side] + " discs, " + r.mean_loss[side].toFixed(2) + " a move",
     showBest(m) {
+      if (editor.editing) return;
       if (m.best !== m.move) mark("circle", m.move, { r: 0.3, class: "played-mark" });
       mark("circle", m.best, { r: 0.3, class: "best-mark" });
     },
   },
-  reset() { $("pv").textContent = ""; },
+  reset() { editor.close(false); $("pv").textContent = ""; },
 });
 
 function sqName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
@@ -80,7 +83,10 @@ function mark(name, sq, attrs) {
   return svgEl(name, Object.assign({ [x]: O + i % 8 + 0.5, [y]: O + Math.floor(i / 8) + 0.5, "data-square": sq }, attrs), $("layer"));
 }
 
-function draw(st) {
+// Draws the game's state `st`; while the board editor is open, its board instead (`setup`: `st`
+// is the editor's board).
+function draw(st, setup = false) {
+  if (!setup && editor.editing) { editor.draw(); return; }
   const layer = $("layer");
   while (layer.firstChild) layer.removeChild(layer.firstChild);
   for (let i = 0; i < 64; i++) {
@@ -107,6 +113,7 @@ function status(st) {
 }
 
 function clickSquare(sq) {
+  if (editor.editing) { editor.click(sqIndex(sq)); return; }
   if (!game.ready()) return;
   if (!game.st.legal.includes(sq)) { say("Illegal move: " + sq, true); return; }
   game.play(sq);
@@ -114,6 +121,7 @@ function clickSquare(sq) {
 
 // Writes the score of every move on its square, the best ones in white.
 function showScores(moves) {
+  if (editor.editing) return;
   document.querySelectorAll("#layer .hint").forEach(e => e.remove());
   const best = moves.length ? Math.max(...moves.map(m => m.score)) : 0;
   for (const m of moves) {
@@ -138,6 +146,21 @@ async function solve() {
     say(e.message, true);
   }
 }
+
+// The board editor (editor.js): an Othello position is its 64 squares (a1..h8, X black, O white,
+// - empty) and the side to move, the OBF board form the server reads.
+const editor = new Editor(game, {
+  name: "othello",
+  key: "position",
+  empty: "-",
+  start: { board: "-".repeat(27) + "OX" + "-".repeat(6) + "XO" + "-".repeat(27), side: "black" },
+  read: st => ({ board: st.board, side: st.side }),
+  drawBoard(board) {
+    const black = board.split("X").length - 1, white = board.split("O").length - 1;
+    draw({ board, moves: [], legal: [], black, white, empties: 64 - black - white, over: true }, true);
+  },
+  text: ed => ed.board.join("") + " " + (ed.side === "black" ? "X" : "O"),
+});
 
 buildBoard();
 $("solve").onclick = solve;

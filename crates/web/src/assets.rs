@@ -51,6 +51,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/game.js"),
     },
     Asset {
+        path: "/assets/editor.js",
+        mime: JS,
+        body: include_bytes!("../assets/editor.js"),
+    },
+    Asset {
         path: "/assets/othello.js",
         mime: JS,
         body: include_bytes!("../assets/othello.js"),

@@ -1,9 +1,9 @@
 """The game controller both pages share (assets/game.js), checked the same way in chess and
 Othello: undo and redo against ply (ply's reply and your move go together; ply is not asked
 again on redo), undo when ply opened the game and with both sides, reload restores the game
-(start position, moves, redo moves, settings) from storage, and load/export round trips."""
-
-import re
+(start position, moves, redo moves, settings) from storage, load/export round trips, and the
+move tree: variations made by playing another move, promoted, deleted, kept on reload, loaded
+from and exported to PGN."""
 
 import pytest
 
@@ -57,18 +57,20 @@ def game(request, page, base_url):
     return g
 
 
+# The moves of the line on the board up to the position shown, without move numbers.
+PLAYED = (
+    "() => [...document.querySelectorAll('#moves .mv.line:not(.future)')]"
+    ".map(e => e.textContent.split(' ').pop())"
+)
+
+
 def plies(page):
-    """The moves shown, without move numbers and result."""
-    words = page.inner_text("#moves").split()
-    return [w for w in words if not re.fullmatch(r"\d+\.+|\*|1-0|0-1|1/2-1/2", w)]
+    """The moves played to the position shown, without move numbers."""
+    return page.evaluate(PLAYED)
 
 
 def wait_plies(page, n):
-    page.wait_for_function(
-        "n => document.getElementById('moves').textContent.split(/\\s+/)"
-        ".filter(w => w && !/^(\\d+\\.+|\\*|1-0|0-1|1\\/2-1\\/2)$/.test(w)).length === n",
-        arg=n,
-    )
+    page.wait_for_function(f"n => ({PLAYED})().length === n", arg=n)
     wait_idle(page)
 
 
@@ -104,6 +106,14 @@ def load(page, text):
     wait_idle(page)
 
 
+def export(page):
+    """The record the Export button gives (the chess page asks the server for it)."""
+    page.evaluate("() => { document.getElementById('export-text').value = ''; }")
+    page.click("#export")
+    page.wait_for_function("() => document.getElementById('export-text').value !== ''")
+    return page.input_value("#export-text")
+
+
 def test_undo_takes_back_plys_reply_and_redo_replays_it(page, game):
     new_game(page, game["first"])
     assert disabled(page, "undo") and disabled(page, "redo")
@@ -121,13 +131,15 @@ def test_undo_takes_back_plys_reply_and_redo_replays_it(page, game):
     wait_plies(page, 2)
     assert page.inner_text("#moves") == played and board(page) == position
     assert disabled(page, "redo") and not disabled(page, "undo")
-    # another move after an undo starts a new line: nothing is left to redo
+    # another move after an undo starts a variation: nothing is left to redo on it, and the
+    # first line stays in the move list
     page.click("#undo")
     wait_plies(page, 0)
     click(page, game["other"])
     wait_plies(page, 2)
     assert plies(page)[0] != first
     assert disabled(page, "redo")
+    assert first in page.inner_text("#moves") and page.locator("#moves .mv.var").count() == 2
 
 
 def test_undo_when_ply_opened_and_with_both_sides(page, game):
@@ -135,7 +147,7 @@ def test_undo_when_ply_opened_and_with_both_sides(page, game):
     wait_plies(page, 1)
     # ply opened: there is no earlier position where we were to move
     assert disabled(page, "undo")
-    opening = page.inner_text("#moves")
+    opening = plies(page)
     if game["path"] == "/chess":
         click(page, ["e7", "e6"])  # legal after any first move
     else:
@@ -143,7 +155,7 @@ def test_undo_when_ply_opened_and_with_both_sides(page, game):
     wait_plies(page, 3)
     page.click("#undo")
     wait_plies(page, 1)
-    assert page.inner_text("#moves") == opening
+    assert plies(page) == opening
     assert page.inner_text("#status").startswith(game["second"].title() + " to move")
     # with both sides, undo and redo go one move at a time
     page.select_option("#color", "both")
@@ -173,8 +185,7 @@ def test_reload_restores_the_game(page, game):
     assert page.inner_text("#moves") == moves and board(page) == position
     assert page.input_value("#color") == "both" and page.input_value("#level") == game["level"]
     page.click("summary")
-    page.click("#export")
-    assert game["record"] in page.input_value("#export-text")
+    assert game["record"] in export(page)
     assert not disabled(page, "redo")
     page.click("#redo")
     wait_plies(page, 2)
@@ -186,15 +197,13 @@ def test_load_export_round_trip(page, game):
     assert len(plies(page)) == 2
     click(page, game["third"])
     wait_plies(page, 3)
-    page.click("#export")
-    record, moves, position = page.input_value("#export-text"), page.inner_text("#moves"), board(page)
+    record, moves, position = export(page), page.inner_text("#moves"), board(page)
     assert record
     page.click("#new")
     wait_plies(page, 0)
     load(page, record)
     assert page.inner_text("#moves") == moves and board(page) == position
-    page.click("#export")
-    assert page.input_value("#export-text") == record
+    assert export(page) == record
 
 
 def test_undo_closes_a_promotion_choice(page, base_url):
@@ -216,3 +225,60 @@ def test_undo_closes_a_promotion_choice(page, base_url):
     wait_plies(page, 1)
     assert not page.is_visible("#promo")
     assert plies(page) == ["Kb1"]
+
+
+def test_variations_are_kept_promoted_deleted_and_stored(page, game):
+    page.select_option("#color", "both")
+    load(page, game["two"])
+    main = plies(page)
+    # a move from the start position that is not the line's: a variation beside the first move
+    page.click("#moves .mv >> nth=0")
+    wait_plies(page, 1)
+    page.click("#undo")
+    wait_plies(page, 0)
+    click(page, game["other"])
+    wait_plies(page, 1)
+    text = page.inner_text("#moves")
+    assert page.locator("#moves .mv.var").count() == 1 and "(" in text and ")" in text, text
+    assert [e.split()[-1] for e in page.eval_on_selector_all("#moves .mv:not(.var)", "es => es.map(e => e.textContent)")] == main
+    # a click on a move of the main line goes there, with the rest of that line to redo
+    page.click("#moves .mv:not(.var) >> nth=1")
+    wait_plies(page, 2)
+    assert plies(page) == main and disabled(page, "promote") and disabled(page, "redo")
+    # back into the variation, which the reload keeps; promoted, it opens the list
+    page.click("#moves .mv.var")
+    wait_plies(page, 1)
+    other = plies(page)[0]
+    assert not disabled(page, "promote")
+    page.reload()
+    wait_plies(page, 1)
+    assert page.inner_text("#moves") == text and plies(page) == [other]
+    page.click("#promote")
+    page.wait_for_function("() => !document.querySelector('#moves .mv').classList.contains('var')")
+    assert page.locator("#moves .mv").first.inner_text().split()[-1] == other
+    assert page.locator("#moves .mv.var").count() == 2 and disabled(page, "promote")
+    # deleting the move shown leaves the other line, and the start position
+    page.click("#delete")
+    wait_plies(page, 0)
+    assert page.locator("#moves .mv").count() == 2 and page.locator("#moves .mv.var").count() == 0
+    assert other not in page.inner_text("#moves").split()
+
+
+def test_a_pgn_with_variations_loads_and_exports_whole(page, base_url):
+    page.goto(base_url + "/chess")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_idle(page)
+    page.select_option("#color", "both")
+    load(page, '[Event "x"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 *')
+    assert page.locator("#moves .mv.var").count() == 4
+    assert plies(page) == ["e4", "e5", "Nf3"]
+    record = export(page)
+    assert "1. e4 e5 (1... c5 2. Nf3 (2. Nc3) 2... d6) 2. Nf3 *" in record, record
+    # a variation's move from the list, then a new move there: a variation inside it
+    page.click("#moves .mv.var >> text=Nc3")
+    wait_plies(page, 3)
+    assert plies(page) == ["e4", "c5", "Nc3"]
+    click(page, ["b8", "c6"])
+    wait_plies(page, 4)
+    assert "(2. Nc3 Nc6)" in export(page)

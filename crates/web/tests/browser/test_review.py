@@ -76,12 +76,29 @@ def test_chess_review_marks_the_blunder_and_shows_the_better_move(page, base_url
     page.reload()
     page.wait_for_function("() => document.querySelectorAll('#review-summary .side-summary').length === 2")
     assert len(spans(page)) == 6
-    # another move starts a new line: the review goes, and ply answers again
+    # another move starts a variation (ply answers in it); the review stays with its line
     click(page, ["f1", "c4"])
-    page.wait_for_function("() => document.querySelectorAll('#moves .mv').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('#moves .mv.var').length === 2")
     wait_idle(page)
-    assert page.inner_text("#review-summary") == "" and not page.is_visible("#review-nav")
-    assert "Bc4" in page.inner_text("#moves")
+    assert page.is_visible("#review-nav") and "1 blunder" in page.inner_text("#review-summary")
+    assert page.locator("#moves .mv.var").first.inner_text() == "3. Bc4"
+    assert page.locator("#moves .mv.blunder").count() == 1
+    # the PGN export keeps the variation
+    page.click("summary")
+    page.click("#export")
+    page.wait_for_function("() => document.getElementById('export-text').value.includes('(3. Bc4')")
+    # promoted, the variation is the main line and the reviewed moves its variation
+    page.click("#promote")
+    page.click("#export")
+    page.wait_for_function("() => document.getElementById('export-text').value.includes('3. Bc4')"
+                           " && document.getElementById('export-text').value.includes('(3. Qxe5+')")
+    # deleting ply's reply leaves Bc4 with nothing after it; ply waits while you edit
+    reply = page.locator("#moves .mv.current").inner_text()
+    page.click("#delete")
+    page.wait_for_function("() => document.querySelector('#moves .mv.current').textContent === '3. Bc4'")
+    page.wait_for_timeout(800)
+    assert page.inner_text("#status").startswith("Black to move"), page.inner_text("#status")
+    assert reply not in page.locator("#moves .mv").all_inner_texts()
 
 
 def test_chess_review_can_be_cancelled(page, base_url):
