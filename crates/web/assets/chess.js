@@ -57,6 +57,10 @@ const game = new Game({
     },
   },
   reset() { editor.close(false); flipped = game.human() === "black"; $("info").textContent = ""; $("pv").textContent = ""; },
+  editing: () => editor.editing,
+  // a flag is a draw when the other side has a lone king (it cannot mate)
+  timeoutDraw: (st, side) => !st.board.split("").some(c => c !== "." && c.toLowerCase() !== "k" &&
+    (side === "white" ? c === c.toLowerCase() : c === c.toUpperCase())),
   colorChanged() { flipped = game.human() === "black"; },
   saved: () => ({ flipped }),
   restore(saved) { flipped = !!saved.flipped; },

@@ -16,7 +16,16 @@
 //   reset()              clears what a new game makes stale
 //   review               { sides, params(), settings(r), startValue(m), value(m), label(m, first),
 //                        describe(m), sideSummary(r, side), showBest(m) }: the game review (below)
-//   optional: saved() / restore(saved) (more to store), colorChanged(), settled() (after ply moved)
+//   optional: saved() / restore(saved) (more to store), colorChanged(), settled() (after ply moved),
+//   editing() (the board editor is open: the clock stops), timeoutDraw(st, side) (a flag of
+//   `side` is a draw: the other side cannot win, as chess's lone king)
+//
+// Timed games (clock.js): the Clock setting gives both sides a clock from the next game on (or
+// from the position shown, when it changes). The clock of the side to move runs while the game
+// goes on at the end of its line; undo, redo, a click in the move list, a review or the board
+// editor stop it, and it runs again with the next move played. ply gets its time left and the
+// increment with each request and keeps to them by its own time management; a flag that falls
+// ends the game.
 //
 // The move tree: every line played or loaded is kept. A node is { m: move, t: its text (SAN),
 // s: the score of the position after it, c: [children] }; a node's first child is its main
@@ -34,6 +43,7 @@
 // the game and kept while the start and the line stay the same.
 
 import { $, api, say, drawGraph, saveState, loadState, query } from "./common.js";
+import { GameClock, formatTime, parseControl } from "./clock.js";
 
 // The marks of the judgements that are marked, and which count as mistakes for the buttons.
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -68,12 +78,14 @@ export class Game {
     this.reviewing = null; // the review running: { src, start, line }
     this.focus = -1;      // the reviewed move whose better move is shown (index in the report)
     this.browsing = false; // walking through a reviewed game: ply does not move by itself
+    this.clock = null;    // the clocks of a timed game (clock.js)
   }
 
   human() { return $("color").value; }
   enginesTurn() {
-    return !!this.st && !this.st.over && !this.browsing && this.human() !== "both" && this.st.side !== this.human();
+    return !!this.st && !this.st.over && !this.flagged() && !this.browsing && this.human() !== "both" && this.st.side !== this.human();
   }
+  flagged() { return this.clock ? this.clock.flag : null; }
   // The game line the page holds: the moves played and the redo moves after them.
   line() { return this.moves.concat(this.redo.slice().reverse()); }
 
@@ -177,7 +189,7 @@ export class Game {
   // Whether the user may move now; when not, says why (silent while ply thinks).
   ready() {
     if (!this.st || this.busy) return false;
-    if (this.st.over) { say("The game is over.", true); return false; }
+    if (this.st.over || this.flagged()) { say("The game is over.", true); return false; }
     if (this.enginesTurn()) { say("Wait: it is ply's turn.", true); return false; }
     return true;
   }
@@ -186,7 +198,8 @@ export class Game {
     saveState(this.key, Object.assign({
       start: this.start, moves: this.moves, redo: this.redo, tree: this.flatten(), rootScore: this.root.s,
       level: $("level").value, color: this.human(), review: this.review, browsing: this.browsing,
-      reviewDepth: $("review-depth").value,
+      reviewDepth: $("review-depth").value, clock: this.clock && this.clock.snapshot(),
+      clockSetting: $("clock").value, clockCustom: $("clock-custom-text").value,
     }, this.a.saved?.()));
   }
 
@@ -219,7 +232,8 @@ export class Game {
     }
     const rv = this.currentReview();
     this.a.draw(st);
-    $("status").textContent = this.busy ? "ply is thinking…" : this.a.status(st);
+    this.runClock();
+    $("status").textContent = this.busy ? "ply is thinking…" : this.flagged() ? this.flagText() : this.a.status(st);
     this.renderMoves(rv);
     $("undo").disabled = this.busy || this.undoTarget() < 0;
     $("redo").disabled = this.busy || this.redo.length === 0;
@@ -227,6 +241,73 @@ export class Game {
     $("delete").disabled = this.busy || this.moves.length === 0;
     this.renderReview(rv);
     this.drawGraph();
+    this.drawClock();
+  }
+
+  // The time control chosen ({ base, inc } in ms), or null for none; a custom one that does not
+  // read is none, and says so.
+  clockSetting() {
+    const v = $("clock").value;
+    $("clock-custom").hidden = v !== "custom";
+    if (!v) return null;
+    const c = parseControl(v === "custom" ? $("clock-custom-text").value : v);
+    if (!c) say("A time control is minutes + seconds a move, such as 5+3.", true);
+    return c;
+  }
+
+  // New clocks for the game from the position shown, by the setting (none without one).
+  newClock() {
+    const c = this.clockSetting();
+    this.clock = c ? new GameClock(c.base, c.inc) : null;
+  }
+
+  // Runs the clock of the side to move while the game goes on at the end of its line (see the
+  // top of this file), else stops it.
+  runClock() {
+    const c = this.clock, st = this.st;
+    if (!c) return;
+    const live = st && !st.over && !c.flag && !c.paused && !this.browsing && !this.reviewing &&
+      this.redo.length === 0 && !this.a.editing?.();
+    if (live) c.start(st.side); else c.stop();
+  }
+
+  // Stops the clocks until the next move is played (undo, redo).
+  pauseClock() {
+    if (this.clock) { this.clock.stop(); this.clock.paused = true; }
+  }
+
+  flagText() {
+    const side = this.flagged(), name = s => s[0].toUpperCase() + s.slice(1);
+    const other = side === "white" ? "black" : "white";
+    return "Game over: " + name(side) + " lost on time" +
+      (this.a.timeoutDraw?.(this.st, side) ? ", a draw: " + name(other) + " cannot win" : ", " + name(other) + " wins");
+  }
+
+  drawClock() {
+    const c = this.clock;
+    $("clocks").hidden = !c;
+    if (!c) return;
+    for (const side of ["white", "black"]) {
+      const e = $("clock-" + side), left = c.remaining(side);
+      e.textContent = formatTime(left);
+      e.classList.toggle("running", c.turn === side);
+      e.classList.toggle("low", left < 10000);
+      e.classList.toggle("flagged", c.flag === side);
+    }
+  }
+
+  // Ten times a second: the clocks shown, and the flag when the running one runs out.
+  tickClock() {
+    const c = this.clock;
+    if (!c) return;
+    if (c.turn && c.check()) {
+      this.stopStream();
+      this.save();
+      say(this.flagText() + ".");
+      this.render();
+      return;
+    }
+    this.drawClock();
   }
 
   drawGraph() {
@@ -522,12 +603,14 @@ export class Game {
     const k = this.undoTarget();
     if (this.busy || k < 0) return;
     this.browsing = false;
+    this.pauseClock();
     await this.go(this.moves.slice(0, k), this.redo.concat(this.moves.slice(k).reverse()));
   }
 
   async redoMoves() {
     if (this.busy || !this.redo.length) return;
     this.browsing = false;
+    this.pauseClock();
     const moves = this.moves.slice(), redo = this.redo.slice();
     do moves.push(redo.pop());
     while (redo.length && !this.rest(moves.length, redo[redo.length - 1]));
@@ -546,6 +629,11 @@ export class Game {
     say("");
     const same = this.redo.length && this.redo[this.redo.length - 1] === move;
     this.browsing = false;
+    const c = this.clock;
+    if (c) {
+      c.paused = false;
+      if (!c.moved(this.st.side)) { this.save(); say(this.flagText() + "."); this.render(); return; }
+    }
     try { await this.setMoves(this.moves.concat([move]), same ? this.redo.slice(0, -1) : []); } catch (e) { say(e.message, true); return; }
     this.update();
   }
@@ -558,8 +646,11 @@ export class Game {
       this.busy = true;
       this.render();
       try {
-        const side = this.st.side, ply = this.moves.length, node = this.here();
-        const r = await this.api("play", Object.assign(this.body(), this.a.levelParams()));
+        const side = this.st.side, ply = this.moves.length, node = this.here(), c = this.clock;
+        const timed = c ? { time: Math.max(0, Math.round(c.remaining(side))), inc: c.inc } : {};
+        const r = await this.api("play", Object.assign(this.body(), this.a.levelParams(), timed));
+        // the reply came after ply's time ran out: the flag fell first, the move does not count
+        if (c && !c.moved(side)) { say(this.flagText() + "."); break; }
         node.s = this.a.played(r, side);
         this.st = r.state;
         this.moves = r.state.moves.slice();
@@ -585,6 +676,7 @@ export class Game {
     Object.assign(this, { st: s, start: this.a.startOf(s), moves: s.moves.slice(), redo: [],
       root: this.unflatten(s.nodes), review: null, focus: -1, browsing: false });
     this.absorb([], s);
+    this.newClock();
     this.a.reset();
     this.save();
     say(message);
@@ -640,6 +732,10 @@ export class Game {
       if (saved.level) $("level").value = saved.level;
       if (saved.color) $("color").value = saved.color;
       if (saved.reviewDepth) $("review-depth").value = saved.reviewDepth;
+      if (typeof saved.clockSetting === "string") $("clock").value = saved.clockSetting;
+      if (typeof saved.clockCustom === "string" && saved.clockCustom) $("clock-custom-text").value = saved.clockCustom;
+      $("clock-custom").hidden = $("clock").value !== "custom";
+      this.clock = GameClock.restore(saved.clock);
       this.a.restore?.(saved);
       this.start = saved.start ?? saved.fen ?? saved.position ?? "";   // fen, position: older pages
       this.review = saved.review && Array.isArray(saved.review.line) ? saved.review : null;
@@ -671,6 +767,15 @@ export class Game {
     $("level").addEventListener("change", () => this.save());
     $("color").onchange = () => { this.browsing = false; this.a.colorChanged?.(); this.save(); this.update(); };
     $("review").onclick = () => this.startReview();
+    const clockChanged = () => {
+      this.newClock();
+      if (this.clock) say("Clocks set: " + formatTime(this.clock.base) + " + " + this.clock.inc / 1000 + " s a move, from this position.");
+      this.save();
+      this.update();
+    };
+    $("clock").onchange = clockChanged;
+    $("clock-custom-text").onchange = clockChanged;
+    setInterval(() => this.tickClock(), 100);
     $("review-cancel").onclick = () => this.cancelReview();
     $("review-depth").addEventListener("change", () => this.save());
     for (const side of this.a.review.sides) {

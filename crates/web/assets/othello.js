@@ -56,6 +56,7 @@ const game = new Game({
     },
   },
   reset() { editor.close(false); $("pv").textContent = ""; },
+  editing: () => editor.editing,
 });
 
 function sqName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }

@@ -56,6 +56,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/editor.js"),
     },
     Asset {
+        path: "/assets/clock.js",
+        mime: JS,
+        body: include_bytes!("../assets/clock.js"),
+    },
+    Asset {
         path: "/assets/othello.js",
         mime: JS,
         body: include_bytes!("../assets/othello.js"),

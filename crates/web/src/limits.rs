@@ -29,6 +29,13 @@ impl Default for Config {
 
 /// Longest a move search may take (chess and Othello).
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
+/// Longest a move search of a timed game may take, whatever its clock (the engine's time
+/// management gives it a share of the clock; this only bounds a very long game's share).
+pub const MAX_TIMED_MOVE: Duration = Duration::from_secs(60);
+/// Most time a clock of a timed game may hold (longer clocks are read as this).
+pub const MAX_CLOCK: Duration = Duration::from_secs(6 * 3600);
+/// Largest increment of a timed game.
+pub const MAX_INCREMENT: Duration = Duration::from_secs(600);
 /// Longest a streamed analysis (chess analysis, Othello hints) may take.
 pub const MAX_ANALYSIS_TIME: Duration = Duration::from_secs(30);
 /// Default length of a streamed analysis.
@@ -64,6 +71,14 @@ pub const MAX_TREE_NODES: usize = 4096;
 pub const MAX_THREADS: usize = 64;
 /// Most MiB of one table, whatever the command line says.
 pub const MAX_HASH_MIB: usize = 4096;
+
+/// The clock of the side to move in a timed game: its time left and increment in milliseconds
+/// (clamped to [`MAX_CLOCK`] and [`MAX_INCREMENT`]); `None` for an untimed game.
+pub fn clamp_clock(time: Option<u64>, inc: Option<u64>) -> Option<(Duration, Duration)> {
+    let time = Duration::from_millis(time?).min(MAX_CLOCK);
+    let inc = Duration::from_millis(inc.unwrap_or(0)).min(MAX_INCREMENT);
+    Some((time, inc))
+}
 
 /// The time of one search: the asked milliseconds (or `default`), at most `max`, at least 1 ms.
 pub fn clamp_time(ms: Option<u64>, default: Duration, max: Duration) -> Duration {

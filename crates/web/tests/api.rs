@@ -76,6 +76,7 @@ async fn pages_are_embedded_and_nothing_else_is_served() {
         ("/assets/common.js", "text/javascript"),
         ("/assets/game.js", "text/javascript"),
         ("/assets/editor.js", "text/javascript"),
+        ("/assets/clock.js", "text/javascript"),
         ("/assets/othello.js", "text/javascript"),
         ("/assets/chess.js", "text/javascript"),
         ("/assets/style.css", "text/css"),
@@ -475,6 +476,45 @@ async fn chess_move_trees_load_and_export_as_pgn() {
         .map(|_| json!({ "parent": null, "move": "e2e4" }))
         .collect();
     let (s, b) = post(&app, "/api/chess/pgn", &json!({ "nodes": many })).await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+}
+
+#[tokio::test]
+async fn a_timed_game_s_move_keeps_to_its_clock() {
+    let app = app();
+    // budgets that take minutes untimed: the clock of 300 ms cuts them to its share
+    for (uri, body) in [
+        (
+            "/api/chess/play",
+            json!({ "moves": "e2e4", "nodes": 50_000_000u64, "time": 300, "inc": 0 }),
+        ),
+        (
+            "/api/chess/play",
+            json!({ "moves": "e2e4", "ms": 10_000, "time": 300, "inc": 100 }),
+        ),
+        (
+            "/api/othello/play",
+            json!({ "moves": "f5", "level": 60, "time": 300, "inc": 0 }),
+        ),
+    ] {
+        let started = Instant::now();
+        let (s, b) = post(&app, uri, &body).await;
+        assert_eq!(s, StatusCode::OK, "{uri} {b}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{uri}: {:?} for a clock of 300 ms",
+            started.elapsed()
+        );
+    }
+    // a clock of hours is read as the longest clock; a bad one is a 400
+    let (s, b) = post(
+        &app,
+        "/api/chess/play",
+        &json!({ "moves": "", "nodes": 1000, "time": u64::MAX, "inc": u64::MAX }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = post(&app, "/api/othello/play", &json!({ "time": "soon" })).await;
     assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
 }
 

@@ -5,8 +5,9 @@
 use super::{check_length, Body, Params};
 use crate::error::ApiError;
 use crate::limits::{
-    clamp_chess_nodes, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES,
-    DEFAULT_REVIEW_NODES, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_MULTIPV, MAX_TREE_NODES,
+    clamp_chess_nodes, clamp_clock, clamp_time, DEFAULT_ANALYSIS_TIME, DEFAULT_CHESS_NODES,
+    DEFAULT_REVIEW_NODES, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_MULTIPV, MAX_TIMED_MOVE,
+    MAX_TREE_NODES,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
@@ -40,6 +41,13 @@ pub struct ChessRequest {
     /// Principal variations of an analysis (1..=5).
     #[serde(default)]
     pub multipv: Option<usize>,
+    /// A timed game: the time left on the clock of the side to move, in milliseconds (the
+    /// engine's time management takes its share; with `nodes` or `ms`, the tighter wins).
+    #[serde(default)]
+    pub time: Option<u64>,
+    /// A timed game: the increment of the side to move, in milliseconds.
+    #[serde(default)]
+    pub inc: Option<u64>,
 }
 
 /// A text to load: a FEN, a PGN game, or a move list from the start (UCI or SAN; PGN move
@@ -444,19 +452,38 @@ pub async fn export(Body(req): Body<ExportRequest>) -> Result<Json<ExportReply>,
     }))
 }
 
-/// The limits of a move search: the asked nodes or time (clamped), a default node count when
-/// neither is asked, never more than [`MAX_MOVE_TIME`].
-fn move_limits(req: &ChessRequest) -> Limits {
+/// The limits of a move search by `side`: the asked nodes or time (clamped), a default node
+/// count when neither is asked, never more than [`MAX_MOVE_TIME`]. In a timed game the clock
+/// limits it too, by the engine's time management (at most [`MAX_TIMED_MOVE`]); a fixed move
+/// time is then cut to the clock's share.
+fn move_limits(req: &ChessRequest, side: Color) -> Limits {
     let nodes = match (clamp_chess_nodes(req.nodes), req.ms) {
         (Some(n), _) => Some(n),
         (None, Some(_)) => None,
         (None, None) => Some(DEFAULT_CHESS_NODES),
     };
-    Limits {
+    let Some((time, inc)) = clamp_clock(req.time, req.inc) else {
+        return Limits {
+            nodes,
+            movetime: Some(clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME).as_millis() as u64),
+            ..Limits::default()
+        };
+    };
+    let mut limits = Limits {
         nodes,
-        movetime: Some(clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME).as_millis() as u64),
         ..Limits::default()
+    };
+    limits.time[side.index()] = Some(time.as_millis() as u64);
+    limits.inc[side.index()] = inc.as_millis() as u64;
+    // the clock's share, as the engine will count it; a fixed time or a very long share is cut
+    let hard = limits.budget(side, 0).hard.unwrap_or(MAX_TIMED_MOVE);
+    let asked = req
+        .ms
+        .map(|ms| clamp_time(Some(ms), MAX_MOVE_TIME, MAX_MOVE_TIME));
+    if hard > MAX_TIMED_MOVE || asked.is_some_and(|a| a < hard) {
+        limits.movetime = Some(asked.unwrap_or(MAX_TIMED_MOVE).min(hard).as_millis() as u64);
     }
+    limits
 }
 
 /// `POST /api/chess/play`: the engine's move.
@@ -471,7 +498,7 @@ pub async fn play(
     if game.status().is_over() {
         return Err(ApiError::GameOver);
     }
-    let limits = move_limits(&req);
+    let limits = move_limits(&req, game.position().side_to_move());
     let tablebase = app.tablebase.clone();
     let pos = *game.position();
     let history = game.history();

@@ -7,8 +7,9 @@
 use super::{check_length, Body, Params};
 use crate::error::ApiError;
 use crate::limits::{
-    clamp_level, clamp_review_level, clamp_time, review_exact_from, DEFAULT_ANALYSIS_TIME,
-    MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_OTHELLO_NODES, SOLVE_MAX_EMPTIES,
+    clamp_clock, clamp_level, clamp_review_level, clamp_time, review_exact_from,
+    DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_OTHELLO_NODES, MAX_TIMED_MOVE,
+    SOLVE_MAX_EMPTIES,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
@@ -16,7 +17,7 @@ use crate::stream;
 use axum::extract::State;
 use axum::Json;
 use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
-use ply_othello_engine::{Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport};
+use ply_othello_engine::{Clock, Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +38,13 @@ pub struct GameRequest {
     /// Time limit in milliseconds (clamped).
     #[serde(default)]
     pub ms: Option<u64>,
+    /// A timed game: the time left on the clock of the side to move, in milliseconds (the
+    /// engine's time management takes its share; with `level` or `ms`, the tighter wins).
+    #[serde(default)]
+    pub time: Option<u64>,
+    /// A timed game: the increment of the side to move, in milliseconds.
+    #[serde(default)]
+    pub inc: Option<u64>,
 }
 
 /// A text to load: an OBF position, a GGF record or a move list.
@@ -301,9 +309,20 @@ pub async fn play(
     if board.is_game_over() {
         return Err(ApiError::GameOver);
     }
+    let clock = clamp_clock(req.time, req.inc);
     let limits = Limits {
         level: Some(clamp_level(req.level)),
-        move_time: Some(clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME)),
+        // a timed game: the clock's share (the engine's time management), at most
+        // MAX_TIMED_MOVE, or the asked time when that is shorter
+        move_time: Some(match (clock, req.ms) {
+            (Some(_), None) => MAX_TIMED_MOVE,
+            _ => clamp_time(req.ms, MAX_MOVE_TIME, MAX_MOVE_TIME),
+        }),
+        clock: clock.map(|(remaining, increment)| Clock {
+            remaining,
+            increment,
+            moves_to_go: None,
+        }),
         nodes: Some(MAX_OTHELLO_NODES),
         ..Limits::default()
     };
