@@ -23,12 +23,15 @@
 
 use crate::nnue::Network;
 use crate::search::ThreadTables;
-use crate::search::{search_with_tables, Control, Options, Reporter, SearchJob, SearchResult};
+use crate::search::{
+    search_with_tables, Control, Info, Options, Reporter, SearchJob, SearchResult,
+};
+use crate::strength::Strength;
 use crate::time::Limits;
-use crate::tt::{AllocError, TranspositionTable};
+use crate::tt::{AllocError, Bound, TranspositionTable};
 use ply_chess::Position;
 use ply_syzygy::Tablebase;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// What an [`Engine`] starts with; the other settings have setters.
 #[derive(Clone, Debug)]
@@ -67,6 +70,11 @@ pub struct Engine {
     tt: TranspositionTable,
     tables: Vec<ThreadTables>,
     options: Options,
+    /// The strength limit (`None`: full strength).
+    strength: Option<Strength>,
+    /// The number of the game, counted by [`new_game`](Engine::new_game) (a strength limit's
+    /// draws depend on it).
+    game: u64,
 }
 
 impl Engine {
@@ -95,6 +103,8 @@ impl Engine {
                 network: opts.network,
                 ..Options::default()
             },
+            strength: None,
+            game: 0,
         })
     }
 
@@ -106,6 +116,11 @@ impl Engine {
     /// The main search runs on the caller's thread (the helpers on threads of the engine's
     /// own): a thread started for searching should ask for [`SEARCH_STACK`](crate::SEARCH_STACK)
     /// bytes of stack, as the engine's threads do.
+    ///
+    /// With a [strength limit](Engine::set_strength) the search is capped and may play another
+    /// of its best lines ([`Strength`]); the reporter then gets the lines MultiPV asks for, and,
+    /// when the move played is not the search's best, a last line (`multipv` 1) for the move
+    /// played, whose second move is the ponder move.
     pub fn think(
         &mut self,
         pos: &Position,
@@ -114,6 +129,9 @@ impl Engine {
         control: &Control,
         reporter: &dyn Reporter,
     ) -> SearchResult {
+        if let Some(strength) = self.strength {
+            return self.think_weakened(strength, pos, history, limits, control, reporter);
+        }
         let job = SearchJob {
             pos,
             history,
@@ -126,11 +144,91 @@ impl Engine {
         search_with_tables(&job, &mut self.tables)
     }
 
+    /// [`think`](Engine::think) below full strength: the limits capped by the level, the
+    /// search widened to [`Strength::LINES`] lines, and the move chosen among the lines of the
+    /// last completed iteration.
+    fn think_weakened(
+        &mut self,
+        strength: Strength,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        reporter: &dyn Reporter,
+    ) -> SearchResult {
+        let depth = strength.max_depth();
+        let nodes = strength.max_nodes();
+        let limits = Limits {
+            depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
+            nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
+            ..limits.clone()
+        };
+        let options = Options {
+            multipv: self.options.multipv.max(Strength::LINES),
+            ..self.options.clone()
+        };
+        let lines = LineRecorder {
+            reporter,
+            shown: self.options.multipv,
+            state: Mutex::new(Lines::default()),
+        };
+        let job = SearchJob {
+            pos,
+            history,
+            tt: &self.tt,
+            control,
+            limits: &limits,
+            options: &options,
+            reporter: &lines,
+        };
+        let mut result = search_with_tables(&job, &mut self.tables);
+        let Lines {
+            kept, last_time, ..
+        } = lines
+            .state
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let scores: Vec<i32> = kept.iter().map(|info| info.score).collect();
+        let chosen = strength.choose(&scores, strength.key(self.game, pos.hash()));
+        if chosen == 0 {
+            return result;
+        }
+        let line = &kept[chosen];
+        let Some(&best) = line.pv.first() else {
+            return result;
+        };
+        reporter.info(&Info {
+            multipv: 1,
+            nodes: result.nodes,
+            time: last_time,
+            ..line.clone()
+        });
+        result.best = best;
+        result.ponder = line.pv.get(1).copied();
+        result.score = line.score;
+        result
+    }
+
+    /// Limits the engine's strength (`None`, or a [`Strength`] at full strength: no limit).
+    /// The seed and level apply from the next search; the game count that their draws depend
+    /// on is kept.
+    pub fn set_strength(&mut self, strength: Option<Strength>) {
+        self.strength = strength.filter(|s| !s.is_full());
+    }
+
+    /// The strength limit in use (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        self.strength
+    }
+
     /// Forgets the previous games: empties the table and the threads' tables (UCI `ucinewgame`).
-    /// Searches after it answer as a new engine's would.
+    /// Searches after it answer as a new engine's would, except that a strength limit draws its
+    /// mistakes for the next game: the engine counts its games, and the choices of a weakened
+    /// search depend on the count as well as on the seed and the position.
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.tables.clear();
+        self.game = self.game.wrapping_add(1);
     }
 
     /// Empties the transposition table only (UCI `Clear Hash`).
@@ -199,6 +297,51 @@ impl Engine {
     /// The options searches run with.
     pub fn options(&self) -> &Options {
         &self.options
+    }
+}
+
+/// What the reporter of a weakened search keeps: the lines of the last completed iteration.
+#[derive(Default)]
+struct Lines {
+    /// The lines of the iteration being reported (from `multipv` 1 on).
+    current: Vec<Info>,
+    /// The last set of lines at least as long as any before: the lines of the last completed
+    /// iteration (a line reported alone after the search stopped inside an iteration is left
+    /// out, since a completed iteration reports all its lines).
+    kept: Vec<Info>,
+    /// The time of the last report.
+    last_time: std::time::Duration,
+}
+
+/// Passes the lines MultiPV asks for (`shown`) to the caller's reporter and keeps the exact
+/// lines of the last completed iteration, which a weakened search chooses among.
+struct LineRecorder<'r> {
+    reporter: &'r dyn Reporter,
+    shown: usize,
+    state: Mutex<Lines>,
+}
+
+impl Reporter for LineRecorder<'_> {
+    fn info(&self, info: &Info) {
+        if info.multipv <= self.shown {
+            self.reporter.info(info);
+        }
+        let mut guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let lines = &mut *guard;
+        lines.last_time = info.time;
+        if info.bound != Bound::Exact {
+            return;
+        }
+        let next = lines.current.len() + 1;
+        if info.multipv == 1 {
+            lines.current.clear();
+        } else if info.multipv != next || lines.current[0].depth != info.depth {
+            return;
+        }
+        lines.current.push(info.clone());
+        if lines.current.len() >= lines.kept.len() {
+            lines.kept.clone_from(&lines.current);
+        }
     }
 }
 

@@ -27,6 +27,9 @@
 //!   board, fitted to the engine's own self-play; [`expected_score`] for judging moves.
 //! - [`review`]: a finished game's moves judged one by one (`best` to `blunder`) by the drop in
 //!   expected score, with accuracy per side and the PGN annotation of the result.
+//! - [`Strength`]: playing below full strength (skill levels 0 to 20, or a provisional Elo),
+//!   set on an engine with [`Engine::set_strength`]: a capped search that now and then plays
+//!   one of its other best lines, seeded.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.
 //!
 //! # Example
@@ -63,6 +66,7 @@ pub mod review;
 mod score;
 mod search;
 mod see;
+mod strength;
 mod time;
 mod tt;
 mod value;
@@ -89,6 +93,7 @@ pub use score::Score;
 pub use search::params as search_params;
 pub use search::{Control, Info, Options, Reporter, SearchResult, Silent, STACK as SEARCH_STACK};
 pub use see::see_ge;
+pub use strength::Strength;
 pub use time::Limits;
 pub use tt::{AllocError, Bound};
 pub use value::{is_mate, mate_in, MATE};

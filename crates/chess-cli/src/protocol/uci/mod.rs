@@ -8,7 +8,7 @@ use crate::evalfile::{self, EvalFileError};
 use ply_chess::{FenError, Move, MoveParseError, Position};
 use ply_chess_engine::{
     mate_in, material, wdl, AllocError, Bound, Control, Engine, EngineOptions, Info, Limits,
-    Reporter, SEARCH_STACK,
+    Reporter, Strength, SEARCH_STACK,
 };
 use ply_cli_support::ByteLines;
 use ply_syzygy::Tablebase;
@@ -29,6 +29,10 @@ const HASH_DEFAULT: usize = 16;
 const HASH_MAX: usize = 33_554_432;
 const THREADS_MAX: usize = 256;
 const MULTIPV_MAX: usize = 256;
+/// Default of `UCI_Elo` (its range is [`Strength::MIN_ELO`] to [`Strength::MAX_ELO`]).
+const ELO_DEFAULT: u32 = 1500;
+/// Largest `Skill Seed` (kept within a signed 32-bit spin, which every GUI reads).
+const SEED_MAX: usize = i32::MAX as usize;
 
 /// Why an input line could not be used: the text of its `info string error: ...` reply (the
 /// session keeps its state, except where a variant says otherwise).
@@ -156,6 +160,8 @@ pub struct UciSession {
     chess960: bool,
     /// `UCI_ShowWDL`: `wdl W D L` after the score of `info` lines.
     show_wdl: bool,
+    /// The strength options: `UCI_LimitStrength`, `UCI_Elo`, `Skill Level` and `Skill Seed`.
+    skill: SkillOptions,
     worker: Option<JoinHandle<()>>,
     /// True from `go` until just before `bestmove` is printed.
     searching: Arc<AtomicBool>,
@@ -189,6 +195,7 @@ impl UciSession {
             ponder: false,
             chess960: false,
             show_wdl: false,
+            skill: SkillOptions::default(),
             worker: None,
             searching: Arc::new(AtomicBool::new(false)),
         }
@@ -295,6 +302,19 @@ impl UciSession {
         self.say("option name Move Overhead type spin default 10 min 0 max 5000");
         self.say("option name UCI_Chess960 type check default false");
         self.say("option name UCI_ShowWDL type check default false");
+        self.say("option name UCI_LimitStrength type check default false");
+        self.say(&format!(
+            "option name UCI_Elo type spin default {ELO_DEFAULT} min {} max {}",
+            Strength::MIN_ELO,
+            Strength::MAX_ELO
+        ));
+        self.say(&format!(
+            "option name Skill Level type spin default {0} min 0 max {0}",
+            Strength::MAX_LEVEL
+        ));
+        self.say(&format!(
+            "option name Skill Seed type spin default 0 min 0 max {SEED_MAX}"
+        ));
         self.say("option name Clear Hash type button");
         self.say("option name SyzygyPath type string default <empty>");
         self.say("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
@@ -371,6 +391,23 @@ impl UciSession {
             "ponder" => self.ponder = boolean("Ponder")?,
             "uci_chess960" => self.chess960 = boolean("UCI_Chess960")?,
             "uci_showwdl" => self.show_wdl = boolean("UCI_ShowWDL")?,
+            "uci_limitstrength" => {
+                self.skill.limit = boolean("UCI_LimitStrength")?;
+                self.apply_strength();
+            }
+            "uci_elo" => {
+                let elo = number(Strength::MIN_ELO as usize, Strength::MAX_ELO as usize)?;
+                self.skill.elo = elo as u32;
+                self.apply_strength();
+            }
+            "skill level" => {
+                self.skill.level = number(0, Strength::MAX_LEVEL as usize)? as u32;
+                self.apply_strength();
+            }
+            "skill seed" => {
+                self.skill.seed = number(0, SEED_MAX)? as u64;
+                self.apply_strength();
+            }
             "clear hash" => self.engine().clear_hash(),
             "syzygypath" => self.set_syzygy_path(value.trim())?,
             "syzygyprobedepth" => self.engine().set_probe_depth(number(1, 100)? as i32),
@@ -378,6 +415,12 @@ impl UciSession {
             _ => return Err(UciError::UnknownOption(name)),
         }
         Ok(())
+    }
+
+    /// Hands the strength the options ask for to the engine.
+    fn apply_strength(&mut self) {
+        let strength = self.skill.strength();
+        self.engine().set_strength(strength);
     }
 
     /// Switches the evaluation to what `value` names (see [`evalfile::load`]). A value that gives
@@ -559,6 +602,53 @@ impl UciSession {
                 Err(UciError::SearchThread(e))
             }
         }
+    }
+}
+
+/// The strength options. `UCI_LimitStrength` on plays at `UCI_Elo`; off, a `Skill Level` below
+/// 20 plays at that level; otherwise the engine plays at full strength. `Skill Seed` seeds the
+/// choices of a limited engine; 0 (the default) takes a seed from the clock when the session
+/// starts, so that two sessions play different games. Either way the engine's choices change
+/// from game to game (`ucinewgame`).
+#[derive(Clone, Copy, Debug)]
+struct SkillOptions {
+    limit: bool,
+    elo: u32,
+    level: u32,
+    seed: u64,
+    /// The seed taken from the clock, for `Skill Seed` 0.
+    clock_seed: u64,
+}
+
+impl Default for SkillOptions {
+    fn default() -> Self {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        SkillOptions {
+            limit: false,
+            elo: ELO_DEFAULT,
+            level: Strength::MAX_LEVEL,
+            seed: 0,
+            clock_seed: nanos ^ (u64::from(std::process::id()) << 32),
+        }
+    }
+}
+
+impl SkillOptions {
+    /// The strength the options ask for (`None`: full strength).
+    fn strength(&self) -> Option<Strength> {
+        let seed = if self.seed == 0 {
+            self.clock_seed
+        } else {
+            self.seed
+        };
+        let strength = if self.limit {
+            Strength::from_elo(self.elo, seed)
+        } else {
+            Strength::from_level(self.level, seed)
+        };
+        (!strength.is_full()).then_some(strength)
     }
 }
 

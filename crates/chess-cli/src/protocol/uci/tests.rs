@@ -492,3 +492,121 @@ fn eval_file_loads_a_network_and_keeps_the_evaluation_on_errors() {
     let _ = std::fs::remove_file(good);
     let _ = std::fs::remove_file(bad);
 }
+
+/// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level` and `Skill Seed`: listed with their ranges,
+/// handed to the engine (the Elo when the limit is on, else a level below 20), and checked: a
+/// bad value is answered with `info string error` and the option keeps its value.
+#[test]
+fn strength_options_are_listed_checked_and_reach_the_engine() {
+    let (mut e, lines) = session();
+    e.handle("uci");
+    let out = take(&lines);
+    for line in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1500 min 1000 max 3000",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name Skill Seed type spin default 0 min 0 max 2147483647",
+    ] {
+        assert!(out.iter().any(|l| l == line), "{line}: {out:?}");
+    }
+    assert_eq!(e.engine().strength(), None, "full strength by default");
+    let strength = |e: &UciSession| e.engine().strength().map(|s| (s.level(), s.seed()));
+    for (good, expected) in [
+        ("setoption name Skill Seed value 7", None),
+        ("setoption name Skill Level value 5", Some((5.0, 7))),
+        (
+            "setoption name UCI_LimitStrength value true",
+            Some((5.0, 7)),
+        ),
+        ("setoption name UCI_Elo value 2550", Some((15.5, 7))),
+        ("setoption name Skill Level value 0", Some((15.5, 7))),
+        ("setoption name UCI_Elo value 3000", None),
+        ("setoption name UCI_Elo value 1000", Some((0.0, 7))),
+        (
+            "setoption name UCI_LimitStrength value false",
+            Some((0.0, 7)),
+        ),
+        (
+            "setoption name Skill Seed value 2147483647",
+            Some((0.0, 2147483647)),
+        ),
+        ("setoption name Skill Level value 20", None),
+    ] {
+        assert!(e.handle(good));
+        assert!(take(&lines).is_empty(), "{good}");
+        assert_eq!(strength(&e), expected, "{good}");
+    }
+    e.handle("setoption name Skill Level value 3");
+    e.handle("setoption name Skill Seed value 11");
+    for (bad, range) in [
+        ("setoption name UCI_Elo value 999", "from 1000 to 3000"),
+        ("setoption name UCI_Elo value 3001", "from 1000 to 3000"),
+        ("setoption name UCI_Elo value strong", "from 1000 to 3000"),
+        ("setoption name Skill Level value 21", "from 0 to 20"),
+        ("setoption name Skill Level value -1", "from 0 to 20"),
+        (
+            "setoption name Skill Seed value 2147483648",
+            "from 0 to 2147483647",
+        ),
+        (
+            "setoption name UCI_LimitStrength value maybe",
+            "UCI_LimitStrength",
+        ),
+    ] {
+        assert!(e.handle(bad));
+        let out = take(&lines);
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error: ") && out[0].contains(range),
+            "{bad}: {out:?}"
+        );
+        assert_eq!(strength(&e), Some((3.0, 11)), "{bad}");
+    }
+    // Skill Seed 0 takes one from the clock
+    e.handle("setoption name Skill Seed value 0");
+    let seed = e.engine().strength().unwrap().seed();
+    assert_eq!(seed, e.skill.clock_seed);
+}
+
+/// The moves of a limited engine: legal, shown as one line (MultiPV 1) whatever the engine
+/// searched, the same for the same `Skill Seed`, other ones for another seed and after
+/// `ucinewgame`.
+#[test]
+fn a_fixed_skill_seed_repeats_its_moves_and_a_new_game_varies_them() {
+    let fens = [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1Q1PPP/R3KB1R w KQ - 0 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "3r1rk1/p4ppp/1pn1b3/2p1P3/2P2B2/2N2N1P/PP3PP1/R4RK1 b - - 0 18",
+        "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+        "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp1nppbp/3p1np1/8/2PNP3/2N5/PP2BPPP/R1BQ1RK1 w - - 4 9",
+    ];
+    let play = |seed: u32, new_game: bool| -> Vec<String> {
+        let (mut e, lines) = session();
+        e.handle("setoption name Skill Level value 1");
+        e.handle(&format!("setoption name Skill Seed value {seed}"));
+        if new_game {
+            e.handle("ucinewgame");
+        }
+        let mut moves = Vec::new();
+        for fen in fens {
+            e.handle(&format!("position fen {fen}"));
+            let out = go(&mut e, &lines, "depth 6");
+            let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+            assert!(!infos.is_empty());
+            assert!(infos.iter().all(|l| l.contains(" multipv 1 ")), "{out:?}");
+            let best = bestmove(&out);
+            let last = infos.last().unwrap();
+            assert!(last.contains(&format!(" pv {best}")), "{last} / {best}");
+            let pos = Position::from_fen(fen).unwrap();
+            assert!(pos.parse_uci(&best).is_ok(), "{best} in {fen}");
+            moves.push(best);
+        }
+        moves
+    };
+    let first = play(5, false);
+    assert_eq!(first, play(5, false));
+    assert_ne!(first, play(6, false));
+    assert_ne!(first, play(5, true));
+}
