@@ -28,8 +28,11 @@ const game = new Game({
   exportText: async g => (await api("/api/chess/pgn", {
     fen: g.start, nodes: g.flatten().map(n => ({ parent: n.parent, move: n.move })),
   })).pgn,
+  // a rating: a weakened engine (its own depth and node caps, at most a million nodes), its
+  // choices drawn from the game's seed
   levelParams() {
     const [kind, value] = $("level").value.split(":");
+    if (kind === "elo") return { elo: +value, nodes: 1000000, seed: game.seed };
     return kind === "ms" ? { ms: +value } : { nodes: +value };
   },
   played(r, side) {

@@ -51,6 +51,7 @@ const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blun
 const sameLine = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
 const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 const newNode = (m, t) => ({ m, t, s: null, c: [] });
+const newSeed = () => Math.floor(Math.random() * 2 ** 31) + 1;
 
 // The redo moves (next one last) after `added`, moves just played: the line goes on while they
 // are its next moves; another move starts a new line, with nothing to redo.
@@ -79,6 +80,7 @@ export class Game {
     this.focus = -1;      // the reviewed move whose better move is shown (index in the report)
     this.browsing = false; // walking through a reviewed game: ply does not move by itself
     this.clock = null;    // the clocks of a timed game (clock.js)
+    this.seed = newSeed(); // the seed of a weakened engine's choices, new each game
   }
 
   human() { return $("color").value; }
@@ -198,7 +200,7 @@ export class Game {
     saveState(this.key, Object.assign({
       start: this.start, moves: this.moves, redo: this.redo, tree: this.flatten(), rootScore: this.root.s,
       level: $("level").value, color: this.human(), review: this.review, browsing: this.browsing,
-      reviewDepth: $("review-depth").value, clock: this.clock && this.clock.snapshot(),
+      reviewDepth: $("review-depth").value, clock: this.clock && this.clock.snapshot(), seed: this.seed,
       clockSetting: $("clock").value, clockCustom: $("clock-custom-text").value,
     }, this.a.saved?.()));
   }
@@ -677,6 +679,7 @@ export class Game {
       root: this.unflatten(s.nodes), review: null, focus: -1, browsing: false });
     this.absorb([], s);
     this.newClock();
+    this.seed = newSeed();
     this.a.reset();
     this.save();
     say(message);
@@ -736,6 +739,7 @@ export class Game {
       if (typeof saved.clockCustom === "string" && saved.clockCustom) $("clock-custom-text").value = saved.clockCustom;
       $("clock-custom").hidden = $("clock").value !== "custom";
       this.clock = GameClock.restore(saved.clock);
+      if (Number.isInteger(saved.seed) && saved.seed > 0) this.seed = saved.seed;
       this.a.restore?.(saved);
       this.start = saved.start ?? saved.fen ?? saved.position ?? "";   // fen, position: older pages
       this.review = saved.review && Array.isArray(saved.review.line) ? saved.review : null;

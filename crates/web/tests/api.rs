@@ -480,6 +480,26 @@ async fn chess_move_trees_load_and_export_as_pgn() {
 }
 
 #[tokio::test]
+async fn a_rating_weakens_the_chess_engine_and_seeds_vary_its_moves() {
+    let app = app();
+    let mut weak = std::collections::BTreeSet::new();
+    let mut full = std::collections::BTreeSet::new();
+    for seed in 1..=12u64 {
+        let body = json!({ "moves": "e2e4 e7e5 g1f3", "nodes": 20_000, "elo": 1000, "seed": seed });
+        let (s, b) = post(&app, "/api/chess/play", &body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        weak.insert(b["move"].as_str().expect("move").to_string());
+        let body = json!({ "moves": "e2e4 e7e5 g1f3", "nodes": 20_000, "seed": seed });
+        let (s, b) = post(&app, "/api/chess/play", &body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        full.insert(b["move"].as_str().expect("move").to_string());
+    }
+    // the weakest rating plays several moves (each legal: the state took it), full strength
+    // fewer (one, but for what the slots' tables keep from earlier searches)
+    assert!(weak.len() >= 3 && full.len() < weak.len(), "{weak:?} {full:?}");
+}
+
+#[tokio::test]
 async fn a_timed_game_s_move_keeps_to_its_clock() {
     let app = app();
     // budgets that take minutes untimed: the clock of 300 ms cuts them to its share

@@ -18,7 +18,7 @@ use axum::Json;
 use ply_chess::pgn::{self, PgnGame, TreeMove};
 use ply_chess::{Color, Game, Move, Position};
 use ply_chess_engine::review::{self, ReviewReport};
-use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent};
+use ply_chess_engine::{mate_in, Bound, Control, Info, Limits, Reporter, Silent, Strength};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;
@@ -48,6 +48,13 @@ pub struct ChessRequest {
     /// A timed game: the increment of the side to move, in milliseconds.
     #[serde(default)]
     pub inc: Option<u64>,
+    /// Play at this rating (UCI_Elo's scale, clamped to 1000..=3000; provisional until
+    /// calibrated): a weakened engine (see `ply_chess_engine::Strength`).
+    #[serde(default)]
+    pub elo: Option<u32>,
+    /// The seed of a weakened engine's choices (the page draws one a game).
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// A text to load: a FEN, a PGN game, or a move list from the start (UCI or SAN; PGN move
@@ -502,12 +509,20 @@ pub async fn play(
     let tablebase = app.tablebase.clone();
     let pos = *game.position();
     let history = game.history();
+    let strength = req
+        .elo
+        .map(|elo| Strength::from_elo(elo, req.seed.unwrap_or(0)));
     let lease = app.pool.acquire().await?;
     let r = run_search(lease, move |w| {
         w.chess.set_tablebase(tablebase);
         w.chess.set_multipv(1);
-        w.chess
-            .think(&pos, &history, &limits, &Control::new(), &Silent)
+        w.chess.set_strength(strength);
+        let r = w
+            .chess
+            .think(&pos, &history, &limits, &Control::new(), &Silent);
+        // the slot's engine serves other requests at full strength
+        w.chess.set_strength(None);
+        r
     })
     .await?;
     if !pos.is_legal(r.best) {
