@@ -17,6 +17,9 @@ struct Args {
     /// Options of the text mode.
     #[command(flatten)]
     engine: cli::engine::EngineArgs,
+    /// The text mode's loss allowance.
+    #[command(flatten)]
+    weakness: cli::engine::WeaknessArgs,
 }
 
 #[derive(Subcommand)]
@@ -90,7 +93,7 @@ fn main() -> ExitCode {
         }
     }
     let result = match args.command {
-        None => cli::text::run(&args.engine),
+        None => cli::text::run(&args.engine, &args.weakness),
         Some(command) => run(command),
     };
     match result {

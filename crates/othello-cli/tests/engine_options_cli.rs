@@ -110,3 +110,40 @@ fn solve_and_datagen_refuse_a_huge_hash_with_a_message() {
         assert!(!err.contains("memory allocation"), "{args:?}: {err}");
     }
 }
+
+/// The loss allowance of the sessions (`--strength`, `--loss`, `--seed`): values out of range,
+/// a strength with a level and options `analyse` lacks are usage errors; the allowance plays
+/// (every move drawn within 64 discs: the same moves for a seed).
+#[test]
+fn loss_allowance_options() {
+    for front in [&["gtp"][..], &["nboard"], &[]] {
+        for bad in [
+            &["--loss", "65", "0.5"][..],
+            &["--loss", "4", "1.5"],
+            &["--loss", "4"],
+            &["--strength", "grandmaster"],
+            &["--strength", "club", "--level", "3"],
+            &["--strength", "club", "--loss", "2", "0.5"],
+            &["--seed", "-1"],
+        ] {
+            let args = [front, bad].concat();
+            let o = run(&args, "quit\n");
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+    let o = run(&["analyse", "f5", "--strength", "club"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let game = |seed: &str| {
+        let o = run(
+            &["gtp", "--level", "1", "--loss", "64", "1", "--seed", seed],
+            "genmove black\ngenmove white\ngenmove black\ngenmove white\nquit\n",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert_eq!(game("5"), game("5"));
+    let o = run(&["--strength", "beginner"], "strength\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("strength 6 full"));
+}

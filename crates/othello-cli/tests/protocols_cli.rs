@@ -147,6 +147,68 @@ fn nboard_ping_stops_a_long_search() {
     e.finish();
 }
 
+/// `--ponder`: after `genmove` (GTP) or `set game` (NBoard) the engine searches at level 60,
+/// which would run for days; the next command is answered at once (within the generous
+/// bound: it takes milliseconds on an idle machine), and `quit` ends the program.
+#[test]
+fn pondering_stops_at_the_next_command() {
+    let mut e = Engine::start(&["gtp", "--ponder", "--level", "60", "--hash", "8"]);
+    e.send("time_settings 1 0 0");
+    e.send("genmove black");
+    let r = e.until(
+        |l| l.starts_with("= ") && l.len() > 2,
+        Duration::from_secs(30),
+    );
+    assert!(
+        r.last().unwrap()[2..]
+            .parse::<ply_othello::Square>()
+            .is_ok(),
+        "{r:?}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("name");
+    e.until(|l| l == "= ply", REPLY);
+    assert!(t.elapsed() < REPLY, "{:?}", t.elapsed());
+    e.send("quit");
+    e.finish();
+
+    let mut e = Engine::start(&["nboard", "--ponder", "--hash", "8"]);
+    e.send("nboard 2");
+    e.send("set depth 60");
+    e.send(&format!("set game {GAME}"));
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("ping 4");
+    let r = e.until(|l| l == "pong 4", REPLY);
+    assert!(t.elapsed() < REPLY, "{:?}", t.elapsed());
+    assert_eq!(r.len(), 3, "nothing from the ponder: {r:?}");
+    e.send("quit");
+    e.finish();
+}
+
+/// The text mode on a clock: a whole game between the engine and itself with 0.2 s a side at
+/// level 60 is played to its end, and the clocks are shown.
+#[test]
+fn text_mode_plays_a_tiny_timed_game() {
+    let mut e = Engine::start(&["--level", "60", "--hash", "8"]);
+    e.until(|l| l.contains("type help"), REPLY);
+    e.send("game-time 0.2");
+    e.until(|l| l == "game time 0:00.2", REPLY);
+    e.send("mode 2");
+    let r = e.until(|l| l.starts_with("game over"), Duration::from_secs(60));
+    assert!(
+        r.iter().filter(|l| l.contains(" plays ")).count() >= 40,
+        "{r:?}"
+    );
+    e.send("clock");
+    e.until(|l| l.starts_with("clock: Black 0:00."), REPLY);
+    e.send("game-time 1:75");
+    e.until(|l| l.starts_with("error: bad time \"1:75\""), REPLY);
+    e.send("quit");
+    e.finish();
+}
+
 #[test]
 fn text_mode_is_the_default() {
     let mut e = Engine::start(&["--level", "4", "--hash", "8"]);

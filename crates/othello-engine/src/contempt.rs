@@ -2,7 +2,7 @@
 //! or less than zero to it (NBoard's `set contempt N`). Front-ends only pass the number on.
 
 use crate::engine::Engine;
-use crate::request::{Info, Limits, Outcome};
+use crate::request::{Clock, Info, Limits, Outcome};
 use ply_othello::{Board, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -47,18 +47,28 @@ impl Engine {
                 outcome,
             };
         }
+        // the second search shares the first one's clock or move time: what is left of them
+        let spent = outcome.elapsed;
         let solve_all = Limits {
             level: Some(60),
             all_moves: true,
+            clock: limits.clock.map(|c| Clock {
+                remaining: c.remaining.saturating_sub(spent),
+                ..c
+            }),
+            move_time: limits.move_time.map(|t| t.saturating_sub(spent)),
             ..Limits::default()
         };
         let all = self.think(board, &solve_all, stop, &mut |_| {});
         let value_of = |s: i32| if s == 0 { draw } else { f64::from(s) };
+        // the first search's move comes last, for a timed second search that stopped
+        // before proving it
         let (best, value) = all
             .moves
             .iter()
             .filter(|m| m.exact)
             .map(|m| (m.square, value_of(m.score)))
+            .chain(std::iter::once((outcome.best, value_of(outcome.score))))
             .fold(None::<(Square, f64)>, |best, (sq, v)| match best {
                 Some((_, bv)) if bv >= v => best,
                 _ => Some((sq, v)),

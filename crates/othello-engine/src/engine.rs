@@ -128,6 +128,20 @@ impl Engine {
         })
     }
 
+    /// A second engine on this one's weights *and tables* (shared, not copied), CPU kernel and
+    /// thread count: for a search in the background (pondering on the opponent's time) whose
+    /// entries this engine then finds. The tables take concurrent searches as the threads of
+    /// one search do; [`set_hash`](Self::set_hash) on either gives it tables of its own.
+    pub fn twin(&self) -> Engine {
+        Engine {
+            cpu: self.cpu,
+            weights: Arc::clone(&self.weights),
+            mid_tt: Arc::clone(&self.mid_tt),
+            eg_tt: Arc::clone(&self.eg_tt),
+            threads: self.threads,
+        }
+    }
+
     /// Forgets the tables between games.
     pub fn new_game(&mut self) {
         self.mid_tt.clear();

@@ -3,7 +3,8 @@
 //!
 //! - [`Engine`] plays: iterative deepening with Multi-ProbCut, Edax-like levels, game clocks,
 //!   threads, the exact solver near the end ([`Engine::think`] with [`Limits`];
-//!   [`Engine::think_with_contempt`] when a draw is not worth zero).
+//!   [`Engine::think_with_contempt`] when a draw is not worth zero; [`Engine::think_weakened`]
+//!   with a loss allowance, [`Weakness`], for weaker play, and the named levels [`STRENGTHS`]).
 //! - [`Solver`] solves a position exactly ([`Mode::Exact`], [`Mode::AllMoves`], [`Mode::Wdl`]).
 //! - [`review()`] judges every move of a game by the discs it gives away ([`GameReview`],
 //!   [`Judgement`]), one search per position; with the feature `serde`, `ReviewReport` is the
@@ -16,7 +17,7 @@
 //! along an arrow (`tools/modcheck` checks that no crate of the workspace has a module cycle).
 //!
 //! ```text
-//! drivers            bench, contempt, review ─> engine (Engine)      solver (Solver)
+//! drivers            bench, contempt, review, weakness ─> engine (Engine)      solver (Solver)
 //! searches           midgame (levels, MPC, think, worker) ─> endgame (solvers, root search)
 //! request, answer    request (Limits, Clock, Info, Outcome, MoveScore)
 //! search primitives  split ─> moveorder ─> tt, stability, bits;  search (scores, PV lines,
@@ -40,7 +41,9 @@
 //! `review` ([`review()`], [`ReviewOptions`], [`GameReview`], [`MoveReview`], [`Judgement`]:
 //! game review and its thresholds; `ReviewReport` and `MoveReport` with the feature `serde`),
 //! `request` ([`Limits`], [`Clock`], [`Info`], [`Outcome`], [`MoveScore`]), `contempt`
-//! ([`Choice`]), `solver` ([`Solver`], [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
+//! ([`Choice`]), `weakness` ([`Weakness`], [`Strength`], [`STRENGTHS`], [`strength()`],
+//! [`MAX_LOSS`]: the loss allowance and the named strength levels), `solver` ([`Solver`],
+//! [`ITERATED_FROM`]), `endgame` ([`Mode`], [`RootResult`]:
 //! the null-window solvers and the root search), `tt` ([`TableError`], [`MAX_HASH_MIB`], [`hash_limit_mib`]:
 //! the limits of the transposition tables). Internal only: `search` scores and PV lines, `bits`
 //! square masks, `tt` the transposition table itself, `stability` stable discs, `moveorder` move
@@ -94,6 +97,7 @@ mod split;
 mod stability;
 mod tt;
 mod watch;
+mod weakness;
 
 pub use bench::{BenchLine, BENCH_GAMES, BENCH_LEVEL};
 pub use contempt::Choice;
@@ -109,3 +113,4 @@ pub use review::{
 pub use review::{MoveReport, ReviewReport};
 pub use solver::{Solver, ITERATED_FROM};
 pub use tt::{hash_limit_mib, TableError, MAX_HASH_MIB};
+pub use weakness::{strength, Strength, Weakness, MAX_LOSS, STRENGTHS};

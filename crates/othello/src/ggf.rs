@@ -8,10 +8,12 @@
 //! A record is `(;` then properties `KEY[value]` then `;)`; `]` inside a value is escaped as
 //! `\]`. `BO[8 <64 squares> <side>]` is the start position (`*` Black, `O` White, `-` empty;
 //! rows A1..H8), `B[..]` / `W[..]` are moves as `square[/eval[/time]]`, `PA` (or `pass`) for a
-//! pass. Other properties (players, clocks, result...) are kept by name but not interpreted.
+//! pass; each move's time (seconds) is kept ([`GgfGame::times`], [`parse_move_time`]). Other
+//! properties (players, clocks, result...) are kept by name but not interpreted.
 
 use crate::game::{Game, MoveError};
 use crate::{Color, Position, Square};
+use std::time::Duration;
 use thiserror::Error;
 
 /// Why a GGF record could not be read.
@@ -63,6 +65,10 @@ pub struct GgfGame {
     pub game: Game,
     /// Properties other than the board and the moves, in record order (`PB`, `PW`, `TI`...).
     pub properties: Vec<(String, String)>,
+    /// Every `B[..]` / `W[..]` move of the record in order: its colour and the time written
+    /// after it (`f5/1.00/2.5`: 2.5 s), `None` when it has none or an unreadable one. A forced
+    /// pass the record leaves out has no entry.
+    pub times: Vec<(Color, Option<Duration>)>,
 }
 
 /// Reads the first GGF record of `text`.
@@ -75,6 +81,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     let mut i = start + 2;
     let mut game: Option<Game> = None;
     let mut properties = Vec::new();
+    let mut times = Vec::new();
     let mut index = 0;
     loop {
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
@@ -141,12 +148,17 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
                 })?;
                 g.play_as(color, sq)
                     .map_err(|source| GgfError::IllegalMove { index, source })?;
+                times.push((color, parse_move_time(&value)));
             }
             _ => properties.push((key.to_string(), value)),
         }
     }
     let game = game.ok_or(GgfError::MissingBoard)?;
-    Ok(GgfGame { game, properties })
+    Ok(GgfGame {
+        game,
+        properties,
+        times,
+    })
 }
 
 /// The records of a text that holds several (a GGS game archive, one record after another):
@@ -215,6 +227,24 @@ pub fn parse_move(value: &str) -> Option<Square> {
     }
 }
 
+/// The time of a move written `square/eval/time` (`f5/1.00/2.5`, `F6//0.5`): seconds, finite
+/// and not negative; `None` without one or for an unreadable one.
+///
+/// ```
+/// use ply_othello::ggf::parse_move_time;
+/// use std::time::Duration;
+/// assert_eq!(parse_move_time("f5/1.00/2.5"), Some(Duration::from_millis(2500)));
+/// assert_eq!(parse_move_time("F6"), None);
+/// assert_eq!(parse_move_time("F6//-1"), None);
+/// ```
+pub fn parse_move_time(value: &str) -> Option<Duration> {
+    let t = value.split('/').nth(2)?.trim();
+    t.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (0.0..1e9).contains(s))
+        .map(Duration::from_secs_f64)
+}
+
 /// Writes `game` as a GGF record (board, moves; `PA` for passes).
 pub fn to_ggf(game: &Game) -> String {
     let start = game.start();
@@ -278,6 +308,13 @@ mod tests {
         assert!(g
             .properties
             .contains(&("PW".to_string(), "a ] b".to_string())));
+        assert_eq!(g.times.len(), 8);
+        assert_eq!(
+            g.times[0],
+            (Color::Black, Some(Duration::from_millis(2500)))
+        );
+        assert_eq!(g.times[1], (Color::White, Some(Duration::from_millis(500))));
+        assert_eq!(g.times[2], (Color::Black, None));
     }
 
     /// A game with a forced pass, found by deterministic pseudo-random play.

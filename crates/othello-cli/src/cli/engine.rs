@@ -1,9 +1,11 @@
-//! Engine options shared by the playing front-ends (`gtp`, `nboard`, the text mode, `analyse`).
+//! Engine options shared by the playing front-ends (`gtp`, `nboard`, the text mode, `analyse`),
+//! and the loss allowance of the first three.
 
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use ply_othello_engine::eval::parse_weights;
+use ply_othello_engine::{strength, Strength, Weakness, MAX_LOSS, STRENGTHS};
 use ply_othello_engine::{Engine, EngineOptions, DEFAULT_LEVEL, MAX_HASH_MIB};
 use std::path::PathBuf;
 
@@ -52,5 +54,67 @@ impl EngineArgs {
     /// The level, at most 60.
     pub fn level(&self) -> u8 {
         self.level.min(60)
+    }
+}
+
+/// The loss allowance of the playing sessions (`gtp`, `nboard`, the text mode): a named
+/// strength or an allowance in discs and a ratio, and the seed of its draws.
+#[derive(Args, Clone, Debug)]
+pub struct WeaknessArgs {
+    /// A named strength level, weakest first: beginner, casual, club, strong, expert, full (or
+    /// 1..6); sets the search level and the loss allowance (approximate strengths, provisional:
+    /// docs/othello.md).
+    #[arg(long, value_parser = parse_strength, conflicts_with_all = ["level", "loss"])]
+    pub strength: Option<&'static Strength>,
+    /// Loss allowance: with probability RATIO (0..1), the engine plays any move within DISCS
+    /// (0..64) of the best, drawn uniformly. Default: off.
+    #[arg(long, num_args = 2, value_names = ["DISCS", "RATIO"], allow_negative_numbers = true)]
+    pub loss: Option<Vec<String>>,
+    /// Seed of the loss allowance's draws (advanced after every engine move).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+fn parse_strength(s: &str) -> Result<&'static Strength, String> {
+    strength(s).ok_or_else(|| {
+        let names: Vec<&str> = STRENGTHS.iter().map(|s| s.name).collect();
+        format!(
+            "not a strength level: {} or 1..{}",
+            names.join(", "),
+            names.len()
+        )
+    })
+}
+
+impl WeaknessArgs {
+    /// The level of `--strength`, if given.
+    pub fn level(&self) -> Option<u8> {
+        self.strength.map(|s| s.level)
+    }
+
+    /// The allowance these options describe (off without `--strength` or `--loss`).
+    ///
+    /// # Errors
+    /// A `--loss` out of range (a usage error).
+    pub fn weakness(&self) -> Result<Weakness, CliError> {
+        if let Some(s) = self.strength {
+            return Ok(s.weakness(self.seed));
+        }
+        let Some(loss) = &self.loss else {
+            return Ok(Weakness {
+                seed: self.seed,
+                ..Weakness::default()
+            });
+        };
+        let (d, r) = (&loss[0], &loss[1]);
+        d.parse::<i32>()
+            .ok()
+            .zip(r.parse::<f64>().ok())
+            .and_then(|(d, r)| Weakness::new(d, r, self.seed))
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--loss {d} {r}: DISCS must be 0..={MAX_LOSS} and RATIO 0..1"
+                ))
+            })
     }
 }

@@ -1,6 +1,6 @@
 //! `ply-othello gtp`: the engine over the Go Text Protocol (Othello conventions) on stdin/stdout.
 
-use super::engine::EngineArgs;
+use super::engine::{EngineArgs, WeaknessArgs};
 use super::{serve, CliError};
 use clap::Args;
 use ply_cli_support::ByteLines;
@@ -12,11 +12,20 @@ use std::process::ExitCode;
 pub struct GtpArgs {
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    weakness: WeaknessArgs,
+    /// Ponder: search on the opponent's time, after each `genmove`, until the next command (which stops it at once); the tables keep what it finds.
+    #[arg(long)]
+    ponder: bool,
 }
 
 /// Runs the GTP loop until `quit` or end of input.
 pub fn run(a: &GtpArgs) -> Result<ExitCode, CliError> {
-    let mut session = GtpSession::new(a.engine.engine()?, a.engine.level());
+    let weakness = a.weakness.weakness()?;
+    let level = a.weakness.level().unwrap_or(a.engine.level());
+    let mut session = GtpSession::new(a.engine.engine()?, level);
+    session.set_weakness(weakness);
+    session.set_ponder(a.ponder);
     let lines = ByteLines::new(std::io::stdin().lock());
     serve(lines, |line, out| {
         let reply = match line {

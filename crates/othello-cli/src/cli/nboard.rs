@@ -1,7 +1,7 @@
 //! `ply-othello nboard`: the engine over the NBoard protocol on stdin/stdout. A reader thread
 //! takes the lines, so that a `ping` or `quit` arriving during a search stops it at once.
 
-use super::engine::EngineArgs;
+use super::engine::{EngineArgs, WeaknessArgs};
 use super::{serve, CliError};
 use clap::Args;
 use ply_cli_support::{ByteLines, NotUtf8};
@@ -15,11 +15,20 @@ use std::sync::mpsc;
 pub struct NboardArgs {
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    weakness: WeaknessArgs,
+    /// Ponder: search on the opponent's time, after each `move` and `set game`, until the next line (which stops it at once); the tables keep what it finds.
+    #[arg(long)]
+    ponder: bool,
 }
 
 /// Runs the NBoard loop until `quit` or end of input.
 pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
-    let mut session = NboardSession::new(a.engine.engine()?, a.engine.level());
+    let weakness = a.weakness.weakness()?;
+    let level = a.weakness.level().unwrap_or(a.engine.level());
+    let mut session = NboardSession::new(a.engine.engine()?, level);
+    session.set_weakness(weakness);
+    session.set_ponder(a.ponder);
     let stop = session.stop_flag();
     let (tx, rx) = mpsc::channel::<Result<String, NotUtf8>>();
     let reader_stop = stop.clone();

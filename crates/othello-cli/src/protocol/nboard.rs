@@ -4,9 +4,9 @@
 //! |---|---|
 //! | `nboard 2` | answers `set myname ply-V` (V: [`VERSION`](crate::VERSION)) |
 //! | `set depth N` | plays at level N (1..60), answers `set myname plyN-V` |
-//! | `set game <GGF>` | replaces the game ([`ply_othello::ggf`]) |
+//! | `set game <GGF>` | replaces the game ([`ply_othello::ggf`]) and the clocks (its `TI`, `TB`, `TW` and move times) |
 //! | `set contempt N` | values a proven draw at -N discs when choosing a move |
-//! | `move F5[/eval[/time]]`, or a bare `F5` | plays the move (`PA` passes) |
+//! | `move F5[/eval[/time]]`, or a bare `F5` | plays the move (`PA` passes); its time goes on the mover's clock |
 //! | `hint N` | `status`, then `search <pv> <eval> 0 <depth> <selectivity>` lines for the N best moves after every iteration, then `status` |
 //! | `go` | `status`, `nodestats`, `=== F5/<eval>/<seconds>`, `status`; the move is **not** played (NBoard sends it back with `move`) |
 //! | `ping N` | `pong N` (after stopping any search: see [`NboardSession::interrupts`]) |
@@ -14,16 +14,35 @@
 //! | `analyze` | `analysis <moves played> <eval>` for every position from the end back to the start, then `status` |
 //! | `quit` | ends the session |
 //!
+//! The loss allowance ([`Weakness`], from `ply-othello nboard --strength` or `--loss`: NBoard
+//! has no command for it) applies to `go`; `set depth` still sets the level.
+//!
+//! Clocks: NBoard has no clock command; it sends its game clock in the record of `set game`
+//! (`TI[5:00]`, GGS's `time/increment/grace`, or `TB`/`TW` for each side) and each move's time
+//! with the move (`B[F5//2.5]`, `move F5/0.00/2.5`). `go` then plays on the mover's clock: the
+//! time for the game less its moves' times and the time since the position arrived (for a move
+//! sent without a time, the time since the one before counts; increments are budgeted for the
+//! moves to come, not credited for those played).
+//! `set depth` stays the deepest the engine goes; `hint` and `analyze` are not timed. A clock
+//! of zero, or one ply cannot read, is no clock.
+//!
+//! Pondering ([`NboardSession::set_ponder`], `ply-othello nboard --ponder`): after a `move` or
+//! `set game`, the engine searches the position while it waits, silently, until the next
+//! line, which stops it at once.
+//!
 //! Evaluations are in discs from the side to move. A line the session cannot use gets
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
+use super::clock::{parse_time, Ponder};
 use super::format::{nboard_depth, nboard_move, pv_compact};
 use ply_cli_support::NotUtf8;
-use ply_othello::ggf::{parse_ggf, parse_move, GgfError};
-use ply_othello::{Game, MoveError};
-use ply_othello_engine::{Choice, Engine, Info, Limits, Outcome};
+use ply_othello::ggf::{parse_ggf, parse_move, parse_move_time, GgfError};
+use ply_othello::{Color, Game, MoveError};
+use ply_othello_engine::Weakness;
+use ply_othello_engine::{Choice, Clock, Engine, Info, Limits, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Why an NBoard line could not be used: the text of its `status error: ...` reply. A text
@@ -69,10 +88,39 @@ pub struct NboardSession {
     level: u8,
     /// Value of a proven draw for the engine is `-contempt` discs.
     contempt: f64,
+    /// Loss allowance of `go` ([`NboardSession::set_weakness`]; off by default).
+    weakness: Weakness,
     stop: Arc<AtomicBool>,
+    /// Each side's (Black, White) time for the game and increment, from the record's clock.
+    clocks: [Option<(Duration, Duration)>; 2],
+    /// Time each side's moves took, from the record and the `move` lines.
+    used: [Duration; 2],
+    /// When the position last changed: the side to move's clock runs since.
+    since: Instant,
+    /// Whether to ponder while waiting ([`NboardSession::set_ponder`]).
+    pondering: bool,
+    /// The search on the opponent's time, stopped by the next line.
+    ponder: Option<Ponder>,
     /// Node cap of every search ([`NboardSession::set_node_limit`]).
     node_limit: Option<u64>,
     quit: bool,
+}
+
+fn side_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// A GGF clock, `time[/increment[/grace]]` (`15:00`, `05:00//02:00`, `10:00/5`): the time
+/// and the increment (the grace after a time-out is not counted on); `None` for a zero or
+/// unreadable time.
+fn ggf_clock(value: &str) -> Option<(Duration, Duration)> {
+    let mut parts = value.split('/');
+    let time = parse_time(parts.next()?).filter(|t| !t.is_zero())?;
+    let increment = parts.next().and_then(parse_time).unwrap_or_default();
+    Some((time, increment))
 }
 
 impl NboardSession {
@@ -89,16 +137,34 @@ impl NboardSession {
             engine,
             level: level.min(60),
             contempt: 0.0,
+            weakness: Weakness::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            clocks: [None, None],
+            used: [Duration::ZERO; 2],
+            since: Instant::now(),
+            pondering: false,
+            ponder: None,
             node_limit: None,
             quit: false,
         }
+    }
+
+    /// Pondering: after a `move` or `set game`, the engine searches the position while it
+    /// waits (at the session's level, with no output), until the next line arrives, which
+    /// stops it at once; what it finds is left in the tables for the next search.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.pondering = on;
     }
 
     /// Caps every search of the session at `nodes` (`None`: the level alone decides), so that
     /// a script or a fuzzer can drive any command, even a level-60 solve, in bounded time.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
         self.node_limit = nodes;
+    }
+
+    /// Sets the loss allowance of `go` (its seed advanced after every `go`).
+    pub fn set_weakness(&mut self, weakness: Weakness) {
+        self.weakness = weakness;
     }
 
     /// The flag a reader thread sets to stop a running search (see [`Self::interrupts`]).
@@ -126,6 +192,8 @@ impl NboardSession {
 
     /// Handles one line, writing every reply line (without its newline) to `out` as it comes.
     pub fn handle(&mut self, line: &str, out: &mut dyn FnMut(&str)) {
+        // the next line ends the wait
+        self.ponder = None;
         let line = line.trim();
         let (command, rest) = match line.split_once(char::is_whitespace) {
             Some((c, r)) => (c, r.trim()),
@@ -189,6 +257,18 @@ impl NboardSession {
             "game" => {
                 let g = parse_ggf(value)?;
                 self.game = g.game;
+                let clock = |key: &str| {
+                    let v = g.properties.iter().find(|(k, _)| k == key);
+                    v.and_then(|(_, v)| ggf_clock(v))
+                };
+                let both = clock("TI");
+                self.clocks = [clock("TB").or(both), clock("TW").or(both)];
+                self.used = [Duration::ZERO; 2];
+                for (c, t) in &g.times {
+                    self.used[side_index(*c)] += t.unwrap_or_default();
+                }
+                self.since = Instant::now();
+                self.start_ponder();
                 Ok(())
             }
             "contempt" => match value.parse::<f64>() {
@@ -205,7 +285,34 @@ impl NboardSession {
     /// `F5`, `f5/1.00/2.5`, `PA`: played for whoever is to move (after a forced pass).
     fn play(&mut self, text: &str) -> Result<(), NboardError> {
         let sq = parse_move(text).ok_or_else(|| NboardError::BadMove(text.to_string()))?;
-        Ok(self.game.play_after_forced_pass(sq)?)
+        self.game.play_after_forced_pass(sq)?;
+        // a move hands the turn over: the mover is the side not to move now
+        let mover = side_index(self.game.position().side.other());
+        self.used[mover] += parse_move_time(text).unwrap_or_else(|| self.since.elapsed());
+        self.since = Instant::now();
+        self.start_ponder();
+        Ok(())
+    }
+
+    /// Starts pondering on the current position, when pondering is on and the game goes on.
+    fn start_ponder(&mut self) {
+        let board = self.game.position().board;
+        if self.pondering && !board.is_game_over() {
+            self.ponder = Some(Ponder::start(&self.engine, board, self.limits(false)));
+        }
+    }
+
+    /// The clock of the side to move for `go`: what is left of its time for the game.
+    fn clock(&self) -> Option<Clock> {
+        let i = side_index(self.game.position().side);
+        let (time, increment) = self.clocks[i]?;
+        Some(Clock {
+            remaining: time
+                .saturating_sub(self.used[i])
+                .saturating_sub(self.since.elapsed()),
+            increment,
+            moves_to_go: None,
+        })
     }
 
     fn limits(&self, all_moves: bool) -> Limits {
@@ -259,15 +366,31 @@ impl NboardSession {
             return Err(NboardError::GameOver);
         }
         out("status ply is thinking");
-        let limits = self.limits(false);
+        let limits = Limits {
+            clock: self.clock(),
+            ..self.limits(false)
+        };
         let stop = Arc::clone(&self.stop);
+        let weakness = self.weakness;
+        self.weakness = weakness.next();
         let Choice {
             outcome,
             best,
             value: score,
-        } = self
-            .engine
-            .think_with_contempt(&pos.board, &limits, self.contempt, &stop, &mut |_| {});
+        } = if weakness.fires(&pos.board) {
+            // a move drawn by the loss allowance, contempt aside
+            let o = self
+                .engine
+                .think_weakened(&pos.board, &limits, &weakness, &stop, &mut |_| {});
+            Choice {
+                best: o.best,
+                value: f64::from(o.score),
+                outcome: o,
+            }
+        } else {
+            self.engine
+                .think_with_contempt(&pos.board, &limits, self.contempt, &stop, &mut |_| {})
+        };
         out(&format!(
             "nodestats {} {:.2}",
             outcome.nodes,
@@ -314,6 +437,7 @@ mod tests {
     use ply_othello::Square;
     use ply_othello_engine::EngineOptions;
     use proptest::prelude::*;
+    use std::time::{Duration, Instant};
 
     fn session() -> NboardSession {
         NboardSession::new(
@@ -496,6 +620,121 @@ mod tests {
         run(&mut s, "set contempt 1");
         let (mv, eval) = play(&mut s);
         assert_eq!((score_of(mv), eval), (0, -1.0));
+    }
+
+    /// `go` under a loss allowance drawing every move within 64 discs: a legal move, the same
+    /// for a seed, others for other seeds.
+    #[test]
+    fn go_under_a_loss_allowance() {
+        let go = |seed: u64| {
+            let mut s = session();
+            s.set_weakness(Weakness::new(64, 1.0, seed).unwrap());
+            run(&mut s, "set depth 2");
+            run(&mut s, &format!("set game {GAME}"));
+            let go = run(&mut s, "go");
+            let reply = go.iter().find(|l| l.starts_with("=== ")).expect("a move");
+            let sq: Square = reply[4..6].parse().unwrap();
+            assert!(s.game().position().board.moves() & sq.bit() != 0, "{reply}");
+            assert_ne!(s.weakness.seed, seed, "the seed steps");
+            sq
+        };
+        assert_eq!(go(3), go(3));
+        let moves: std::collections::BTreeSet<usize> = (0..8).map(|s| go(s).index()).collect();
+        assert!(moves.len() > 1, "{moves:?}");
+    }
+
+    /// What the engine's moves may take beyond its clock in a whole game, all together: the
+    /// part of a move its clock cannot see (starting and joining its threads, the abort's
+    /// latency) on a loaded machine; the engine keeps 3 ms or more of its clock in reserve.
+    const MARGIN: Duration = Duration::from_millis(50);
+
+    #[test]
+    fn the_records_clock_and_move_times_set_the_clocks() {
+        let mut s = session();
+        let secs = Duration::from_secs;
+        let timed = GAME
+            .replace("B[F5]", "B[F5//10]")
+            .replace("W[F6]", "W[F6/0.5/2.5]");
+        assert!(run(&mut s, &format!("set game {timed}")).is_empty());
+        assert_eq!(s.clocks, [Some((secs(900), Duration::ZERO)); 2]);
+        assert_eq!(s.used, [secs(10), Duration::from_millis(2500)]);
+        let black = s.clock().unwrap().remaining;
+        assert!(black <= secs(890) && black > secs(880), "{black:?}");
+        // a move with its time, then one without: the time since the last one counts
+        assert!(run(&mut s, "move D6/-1.00/3").is_empty());
+        assert_eq!(s.used[0], secs(13));
+        std::thread::sleep(Duration::from_millis(20));
+        let sq = Square::first(s.game().position().board.moves()).unwrap();
+        assert!(run(&mut s, sq.name()).is_empty());
+        assert!(s.used[1] >= Duration::from_millis(2520), "{:?}", s.used);
+        // each side's own clock, with an increment; a zero or unreadable clock is none
+        let two = GAME.replace("TI[15:00]", "TB[1:00/2]TW[0:30]");
+        run(&mut s, &format!("set game {two}"));
+        assert_eq!(
+            s.clocks,
+            [Some((secs(60), secs(2))), Some((secs(30), Duration::ZERO))]
+        );
+        assert_eq!(s.clock().unwrap().increment, secs(2));
+        for clock in ["TI[0]", "TI[soon]", "TI[1:75]"] {
+            let g = GAME.replace("TI[15:00]", clock);
+            assert!(run(&mut s, &format!("set game {g}")).is_empty(), "{clock}");
+            assert_eq!(s.clocks, [None, None], "{clock}");
+            assert_eq!(s.game().moves().len(), 8, "the game is set: {clock}");
+        }
+    }
+
+    /// A GUI's game with 0.2 s a side at depth 60 (only time stops the search): every `go` is
+    /// answered, and each side's moves, measured around each `go` and sent back with the
+    /// moves as NBoard does, stay within the clock (plus [`MARGIN`]).
+    #[test]
+    fn a_tiny_clock_is_never_exceeded() {
+        let mut s = session();
+        run(&mut s, "set depth 60");
+        let start = GAME.replace("TI[15:00]", "TI[0:00.2]");
+        let start = start.split("B[F5]").next().unwrap().to_string() + ";)";
+        run(&mut s, &format!("set game {start}"));
+        let mut used = [Duration::ZERO; 2];
+        while !s.game().position().board.is_game_over() {
+            let i = side_index(s.game().position().side);
+            let t = Instant::now();
+            let go = run(&mut s, "go");
+            let took = t.elapsed();
+            used[i] += took;
+            let reply = go.iter().find(|l| l.starts_with("=== ")).expect("a move");
+            let mv = reply[4..].split('/').next().unwrap();
+            let r = run(&mut s, &format!("move {mv}/0.00/{:.4}", took.as_secs_f64()));
+            assert!(r.is_empty(), "{mv}: {r:?}");
+        }
+        for u in used {
+            assert!(u <= Duration::from_millis(200) + MARGIN, "{used:?}");
+        }
+    }
+
+    #[test]
+    fn the_next_line_stops_pondering_at_once() {
+        let mut s = session();
+        s.set_ponder(true);
+        run(&mut s, "set depth 60");
+        // a level-60 search of the game's position: it never ends by itself
+        assert!(
+            run(&mut s, &format!("set game {GAME}")).is_empty(),
+            "no output"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(s.ponder.as_ref().is_some_and(Ponder::is_running));
+        let t = Instant::now();
+        assert_eq!(run(&mut s, "ping 3"), ["pong 3"]);
+        // a guard against a search that goes on, not a speed target (the stop takes ms)
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+        assert!(s.ponder.is_none());
+        // a move starts it again, the next line stops it again; answers are as without it
+        run(&mut s, "move D6");
+        assert!(s.ponder.is_some());
+        run(&mut s, "set depth 4");
+        let go = run(&mut s, "go");
+        assert!(s.ponder.is_none(), "go does not ponder");
+        assert_eq!(go.len(), 4, "{go:?}");
+        assert!(go[2].starts_with("=== "), "{go:?}");
     }
 
     proptest! {

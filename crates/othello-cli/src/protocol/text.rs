@@ -11,19 +11,35 @@
 //! | `init`, `new` | a new game from the start position |
 //! | `setboard <64 squares> <side>` | a new game from a board (`X`/`*` Black, `O` White, `-` empty) |
 //! | `level N` | search level 0..60 (Edax's levels: midgame depth N, exact endgame later) |
+//! | `strength S` | a named strength level ([`STRENGTHS`]: `beginner` .. `full`, or 1..6): its level and loss allowance; alone, lists them |
+//! | `loss D R` | the engine's moves lose up to D discs (0..64) with probability R (0..1) ([`Weakness`]); `loss off`; alone, shows it |
+//! | `seed N` | the seed of those draws (advanced after every engine move) |
 //! | `mode N` | who the engine plays: 0 White, 1 Black, 2 both, 3 neither (default) |
+//! | `game-time T` | each side's time for the game (`5:00`, `90`, `0.2`; `off` or `0`: none) |
+//! | `move-time T` | the engine's time for each move (`off` or `0`: none) |
+//! | `clock` | each side's time left (also shown under the board while a game time is set) |
 //! | `board`, `moves` | shows the board / the moves played |
 //! | `help`, `quit` | |
 //!
 //! Every line gets an answer; a line the session cannot use gets `error: ...` and the game is
 //! unchanged.
+//!
+//! Time, as Edax keeps it (`set game-time T` and `set move-time T` are read too): with a game
+//! time, each side's clock runs while it is to move, from when its turn began (a human's as the
+//! engine's), and the engine plays on its clock ([`Clock`]: an even share of what is left for
+//! its moves to come, never more than the clock holds); with a move time, each of its moves
+//! takes at most that. `level` stays the deepest the engine goes (`level 60`: only time stops
+//! it); `hint` and `solve` are not timed. A side whose time runs out is told so and plays on.
 
+use super::clock::{parse_time, time_text, Clocks};
 use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
 use ply_cli_support::NotUtf8;
 use ply_othello::{format_moves, parse_moves, Color, Position, Square};
 use ply_othello::{Game, MoveError, ParseError};
-use ply_othello_engine::{Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
+use ply_othello_engine::{Clock, Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
+use ply_othello_engine::{Weakness, STRENGTHS};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 use thiserror::Error;
 
 /// Help text of the text mode.
@@ -37,7 +53,13 @@ commands:
   init | new             new game
   setboard <board>       new game from 64 squares and the side to move (X/* black, O white, - empty)
   level N                search level 0..60 (now {level})
+  strength S             strength level beginner, casual, club, strong, expert, full (1..6); alone: the list
+  loss D R               engine moves lose up to D discs with probability R (0..1), or off; alone: shown
+  seed N                 seed of the loss draws
   mode N                 engine plays 0: White, 1: Black, 2: both, 3: neither (now {mode})
+  game-time T            each side's time for the game: seconds, mm:ss or off (now {game_time})
+  move-time T            the engine's time for each move: seconds or off (now {move_time})
+  clock                  each side's time left
   board | moves          show the board / the moves played
   quit";
 
@@ -54,9 +76,24 @@ pub enum TextError {
     /// `level` beyond 0..60.
     #[error("bad level {0:?} (0..60)")]
     BadLevel(String),
+    /// `strength` that names none of [`STRENGTHS`].
+    #[error("unknown strength {0:?} (beginner, casual, club, strong, expert, full or 1..6)")]
+    BadStrength(String),
+    /// `loss` other than `off` or discs 0..64 and a ratio 0..1.
+    #[error("bad loss {0:?} (discs 0..64 and a ratio 0..1, or off)")]
+    BadLoss(String),
+    /// `seed` that is not a number 0..2^64.
+    #[error("bad seed {0:?}")]
+    BadSeed(String),
     /// `mode` other than 0..3.
     #[error("bad mode {0:?} (0..3)")]
     BadMode(String),
+    /// `game-time` or `move-time` with a value that is not a time.
+    #[error("bad time {0:?} (seconds, mm:ss or hh:mm:ss up to a year, or off)")]
+    BadTime(String),
+    /// `set` of something other than `game-time` or `move-time`.
+    #[error("unknown setting {0:?} (game-time, move-time)")]
+    UnknownSetting(String),
     /// A malformed `setboard` board or move list.
     #[error(transparent)]
     Parse(#[from] ParseError),
@@ -126,7 +163,15 @@ pub struct TextSession {
     redo: Vec<Square>,
     engine: Engine,
     level: u8,
+    /// Loss allowance of the engine's moves (`strength`, `loss`, `seed`; off by default).
+    weakness: Weakness,
     mode: Mode,
+    /// Each side's time for the game (`game-time`), `None` for untimed games.
+    game_time: Option<Duration>,
+    /// The engine's time for each move (`move-time`).
+    move_time: Option<Duration>,
+    /// Both clocks while a game time is set.
+    clocks: Option<Clocks>,
     /// Node cap of every search ([`TextSession::set_node_limit`]).
     node_limit: Option<u64>,
     quit: bool,
@@ -141,7 +186,11 @@ impl TextSession {
             redo: Vec::new(),
             engine,
             level: DEFAULT_LEVEL,
+            weakness: Weakness::default(),
             mode: Mode::Neither,
+            game_time: None,
+            move_time: None,
+            clocks: None,
             node_limit: None,
             quit: false,
         }
@@ -193,9 +242,12 @@ impl TextSession {
         let result = match command.as_str() {
             "" => Ok(false),
             "help" | "?" => {
+                let setting = |t: Option<Duration>| t.map_or("off".into(), time_text);
                 out(&HELP
                     .replace("{level}", &self.level.to_string())
-                    .replace("{mode}", &self.mode.number().to_string()));
+                    .replace("{mode}", &self.mode.number().to_string())
+                    .replace("{game_time}", &setting(self.game_time))
+                    .replace("{move_time}", &setting(self.move_time)));
                 Ok(false)
             }
             "quit" | "q" | "exit" => {
@@ -229,6 +281,9 @@ impl TextSession {
             "solve" => self.solve(out).map(|_| false),
             "undo" | "u" => self.undo().map(|_| true),
             "redo" | "r" => self.redo().map(|_| true),
+            "strength" => self.set_strength(rest, out).map(|_| false),
+            "loss" => self.set_loss(rest, out).map(|_| false),
+            "seed" => self.set_seed(rest, out).map(|_| false),
             "level" | "l" => match rest.parse::<u8>() {
                 Ok(l) if l <= 60 => {
                     self.level = l;
@@ -251,6 +306,20 @@ impl TextSession {
                     self.engine_turns(out)
                 })
             }
+            "game-time" | "move-time" => self.set_time(&command, rest, out),
+            "set" => {
+                let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                // Edax also reads `set game-time = 5:00`
+                let value = value.trim().trim_start_matches('=').trim();
+                match what.to_ascii_lowercase().as_str() {
+                    w @ ("game-time" | "move-time") => self.set_time(w, value, out),
+                    _ => Err(TextError::UnknownSetting(what.to_string())),
+                }
+            }
+            "clock" => {
+                out(&self.clock_text());
+                Ok(false)
+            }
             "board" | "b" => Ok(true),
             "moves" => {
                 out(&format!("moves: {}", format_moves(self.game.moves())));
@@ -261,9 +330,69 @@ impl TextSession {
             c => Err(TextError::UnknownCommand(c.to_string())),
         };
         match result {
-            Ok(true) => self.show(out),
+            Ok(true) => {
+                self.sync_clocks(out);
+                self.show(out);
+            }
             Ok(false) => {}
             Err(e) => out(&format!("error: {e}")),
+        }
+    }
+
+    /// `game-time T` or `move-time T` (`off` or `0`: none). A new game time sets both clocks.
+    fn set_time(
+        &mut self,
+        what: &str,
+        value: &str,
+        out: &mut dyn FnMut(&str),
+    ) -> Result<bool, TextError> {
+        let t = if value.eq_ignore_ascii_case("off") {
+            None
+        } else {
+            let t = parse_time(value).ok_or_else(|| TextError::BadTime(value.to_string()))?;
+            Some(t).filter(|t| !t.is_zero())
+        };
+        let shown = t.map_or("off".into(), time_text);
+        if what == "game-time" {
+            self.game_time = t;
+            self.clocks = t.map(Clocks::new);
+            self.sync_clocks(out);
+            out(&format!("game time {shown}"));
+        } else {
+            self.move_time = t;
+            out(&format!("move time {shown}"));
+        }
+        Ok(false)
+    }
+
+    /// The `clock` reply: both clocks and the move time.
+    fn clock_text(&self) -> String {
+        let move_time = self
+            .move_time
+            .map(|t| format!("move time {}", time_text(t)));
+        match (&self.clocks, move_time) {
+            (Some(c), Some(m)) => format!("clock: {}; {m}", c.text()),
+            (Some(c), None) => format!("clock: {}", c.text()),
+            (None, Some(m)) => format!("clock: no game time; {m}"),
+            (None, None) => "clock: none (see game-time, move-time)".into(),
+        }
+    }
+
+    /// After the game changed: the clock of the side that was to move stops (the time since
+    /// its turn began is taken off it, and a flag that falls with it is told) and the side to
+    /// move's starts, unless the game is over. With the same side to move, the clock runs on.
+    fn sync_clocks(&mut self, out: &mut dyn FnMut(&str)) {
+        let pos = self.game.position();
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        let flagged = if pos.board.is_game_over() {
+            clocks.stop()
+        } else {
+            clocks.start(pos.side)
+        };
+        if let Some(side) = flagged {
+            out(&format!("{} is out of time", side_name(side)));
         }
     }
 
@@ -271,10 +400,15 @@ impl TextSession {
         self.game = Game::new(start);
         self.redo.clear();
         self.engine.new_game();
+        // fresh clocks, started by the caller's `sync_clocks`
+        self.clocks = self.game_time.map(Clocks::new);
     }
 
     fn show(&self, out: &mut dyn FnMut(&str)) {
         out(&board_diagram(&self.game.position()));
+        if let Some(c) = &self.clocks {
+            out(&format!("clock: {}", c.text()));
+        }
         let pos = self.game.position();
         if pos.board.is_game_over() {
             let s = self.game.final_score();
@@ -307,6 +441,7 @@ impl TextSession {
             }
         }
         self.redo.clear();
+        self.sync_clocks(out);
         self.engine_turns(out)
     }
 
@@ -336,14 +471,31 @@ impl TextSession {
         }
         if pos.board.moves() == 0 {
             out(&format!("{} passes", side_name(pos.side)));
-            return Ok(self.game.play(Square::PASS)?);
+            self.game.play(Square::PASS)?;
+            self.sync_clocks(out);
+            return Ok(());
         }
         let limits = Limits {
             level: Some(self.level),
             nodes: self.node_limit,
+            move_time: self.move_time,
+            // what is left on the clock now, the wait for `go` taken off
+            clock: self.clocks.as_ref().map(|c| Clock {
+                remaining: c.left(pos.side),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
             ..Limits::default()
         };
-        let o = self.search(&limits, &mut |_| {});
+        // the loss allowance, its seed stepped for the next move
+        let o = self.engine.think_weakened(
+            &pos.board,
+            &limits,
+            &self.weakness,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        self.weakness = self.weakness.next();
         out(&format!(
             "{} plays {}: {} ({}{}, {} nodes, {:.2} s) {}",
             side_name(pos.side),
@@ -356,7 +508,9 @@ impl TextSession {
             pv_spaced(&o.pv)
         ));
         self.redo.clear();
-        Ok(self.game.play(o.best)?)
+        self.game.play(o.best)?;
+        self.sync_clocks(out);
+        Ok(())
     }
 
     fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
@@ -435,6 +589,91 @@ impl TextSession {
     fn redo(&mut self) -> Result<(), TextError> {
         let m = self.redo.pop().ok_or(TextError::NothingToRedo)?;
         Ok(self.game.play(m)?)
+    }
+}
+
+/// The loss allowance settings: `strength`, `loss`, `seed`.
+impl TextSession {
+    /// Sets the loss allowance of the engine's moves (as `loss` and `seed` do).
+    pub fn set_weakness(&mut self, weakness: Weakness) {
+        self.weakness = weakness;
+    }
+
+    /// `strength S`: the level and loss allowance of a named strength (the seed is kept);
+    /// alone, the list.
+    fn set_strength(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
+        if rest.is_empty() {
+            for (i, s) in STRENGTHS.iter().enumerate() {
+                out(&format!(
+                    "strength {} {}: level {}, {} (about {}; provisional)",
+                    i + 1,
+                    s.name,
+                    s.level,
+                    loss_text(&s.weakness(0)),
+                    s.approx
+                ));
+            }
+            return Ok(());
+        }
+        let s = ply_othello_engine::strength(rest)
+            .ok_or_else(|| TextError::BadStrength(rest.to_string()))?;
+        self.level = s.level;
+        self.weakness = Weakness {
+            seed: self.weakness.seed,
+            ..s.weakness(0)
+        };
+        out(&format!(
+            "strength {} {}: level {}, {}",
+            s.number(),
+            s.name,
+            s.level,
+            loss_text(&self.weakness)
+        ));
+        Ok(())
+    }
+
+    /// `loss D R` or `loss off` (the seed is kept); alone, the allowance.
+    fn set_loss(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
+        let seed = self.weakness.seed;
+        if rest.eq_ignore_ascii_case("off") {
+            self.weakness = Weakness {
+                seed,
+                ..Weakness::default()
+            };
+        } else if !rest.is_empty() {
+            let mut words = rest.split_whitespace();
+            let (d, r) = (words.next(), words.next());
+            self.weakness = match (d, r, words.next()) {
+                (Some(d), Some(r), None) => d
+                    .parse::<i32>()
+                    .ok()
+                    .zip(r.parse::<f64>().ok())
+                    .and_then(|(d, r)| Weakness::new(d, r, seed)),
+                _ => None,
+            }
+            .ok_or_else(|| TextError::BadLoss(rest.to_string()))?;
+        }
+        out(&loss_text(&self.weakness));
+        Ok(())
+    }
+
+    /// `seed N`.
+    fn set_seed(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
+        let seed = rest
+            .parse::<u64>()
+            .map_err(|_| TextError::BadSeed(rest.to_string()))?;
+        self.weakness.seed = seed;
+        out(&format!("seed {seed}"));
+        Ok(())
+    }
+}
+
+/// `loss off` or `loss D R`: the allowance as the `loss` command reads it.
+fn loss_text(w: &Weakness) -> String {
+    if w.is_off() {
+        "loss off".into()
+    } else {
+        format!("loss {} {}", w.max_loss, w.ratio)
     }
 }
 
@@ -545,6 +784,179 @@ mod tests {
         let r = run(&mut s, "mode 2");
         assert!(s.game().position().board.is_game_over());
         assert!(r.contains("game over"), "{r}");
+    }
+
+    /// What a timed search may take beyond its clock in a whole game, all moves together: the
+    /// part of a move the engine cannot see on its clock (starting and joining its threads, the
+    /// abort's latency: the search looks at the time every 64 nodes, its timer about every
+    /// millisecond) on a loaded machine. The engine keeps 3 ms or more of its clock in
+    /// reserve, so this is rarely touched.
+    const MARGIN: Duration = Duration::from_millis(50);
+
+    #[test]
+    fn time_settings_parse_and_bad_values_are_refused() {
+        let mut s = session();
+        assert_eq!(run(&mut s, "game-time 5:00"), "game time 5:00.0\n");
+        assert!(run(&mut s, "clock").starts_with("clock: Black "), "running");
+        assert_eq!(run(&mut s, "set move-time = 2"), "move time 0:02.0\n");
+        assert!(run(&mut s, "help").contains("(now 5:00.0)"));
+        for bad in [
+            "game-time",
+            "game-time x",
+            "game-time -1",
+            "game-time 1:75",
+            "game-time 1e9",
+            "move-time soon",
+            "set game-time",
+            "set ponder on",
+            "set",
+        ] {
+            let r = run(&mut s, bad);
+            assert!(r.starts_with("error: "), "{bad}: {r}");
+            assert_eq!(r.lines().count(), 1, "{bad}: {r}");
+        }
+        assert!(run(&mut s, "move-time x").contains("bad time \"x\""));
+        assert!(run(&mut s, "set frob 1").contains("unknown setting \"frob\""));
+        // the settings are as they were
+        assert_eq!(s.game_time, Some(Duration::from_secs(300)));
+        assert_eq!(s.move_time, Some(Duration::from_secs(2)));
+        assert_eq!(run(&mut s, "move-time off"), "move time off\n");
+        assert_eq!(run(&mut s, "GAME-TIME 0"), "game time off\n");
+        assert_eq!(
+            run(&mut s, "clock"),
+            "clock: none (see game-time, move-time)\n"
+        );
+        assert!(!run(&mut s, "board").contains("clock:"));
+    }
+
+    #[test]
+    fn the_clock_of_the_side_to_move_counts_down() {
+        let mut s = session();
+        run(&mut s, "game-time 10");
+        let left = |s: &TextSession, c: Color| s.clocks.as_ref().unwrap().left(c);
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(
+            left(&s, Color::White),
+            Duration::from_secs(10),
+            "White waits"
+        );
+        let r = run(&mut s, "f5");
+        assert!(r.contains("clock: Black 0:09."), "{r}");
+        let black = left(&s, Color::Black);
+        assert!(black <= Duration::from_millis(9970), "{black:?}");
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(left(&s, Color::Black), black, "Black's clock stopped");
+        assert!(
+            left(&s, Color::White) <= Duration::from_millis(9980),
+            "White's runs"
+        );
+        // the engine's move is timed on its own clock
+        run(&mut s, "go");
+        assert!(left(&s, Color::White) < Duration::from_secs(10));
+        assert_eq!(s.game().moves().len(), 2);
+        // undo gives White the turn again (its clock runs), a new game both full clocks
+        run(&mut s, "undo");
+        assert_eq!(s.clocks.as_ref().unwrap().running(), Some(Color::White));
+        run(&mut s, "new");
+        assert_eq!(left(&s, Color::White), Duration::from_secs(10));
+        // a finished game stops both clocks
+        run(&mut s, &format!("setboard OX{} X", "-".repeat(62)));
+        run(&mut s, "mode 2");
+        assert!(s.game().position().board.is_game_over());
+        assert!(s.clocks.as_ref().unwrap().running().is_none());
+    }
+
+    /// 0.2 s for a whole game at level 60 (only time stops the search): the engine answers
+    /// every move, and the time each side's moves take, measured around each `go`, stays
+    /// within its clock (plus [`MARGIN`]).
+    #[test]
+    fn a_tiny_game_time_is_never_exceeded() {
+        let mut s = session();
+        run(&mut s, "level 60");
+        run(&mut s, "game-time 0.2");
+        let mut used = [Duration::ZERO; 2];
+        for _ in 0..70 {
+            let pos = s.game().position();
+            if pos.board.is_game_over() {
+                break;
+            }
+            let t = std::time::Instant::now();
+            let r = run(&mut s, "go");
+            used[usize::from(pos.side == Color::White)] += t.elapsed();
+            assert!(r.contains(" plays ") || r.contains(" passes"), "{r}");
+        }
+        assert!(s.game().position().board.is_game_over());
+        for u in used {
+            assert!(u <= Duration::from_millis(200) + MARGIN, "{used:?}");
+        }
+    }
+
+    #[test]
+    fn a_tiny_move_time_is_never_exceeded() {
+        let mut s = session();
+        run(&mut s, "level 60");
+        run(&mut s, "move-time 0.01");
+        for _ in 0..6 {
+            let t = std::time::Instant::now();
+            let r = run(&mut s, "go");
+            let took = t.elapsed();
+            assert!(r.contains(" plays "), "{r}");
+            assert!(took <= Duration::from_millis(10) + MARGIN, "{took:?}");
+        }
+    }
+
+    #[test]
+    fn strength_loss_and_seed_set_the_allowance() {
+        let mut s = session();
+        assert_eq!(run(&mut s, "loss"), "loss off\n");
+        assert_eq!(run(&mut s, "strength").lines().count(), STRENGTHS.len());
+        assert_eq!(
+            run(&mut s, "strength club"),
+            "strength 3 club: level 4, loss 6 0.3\n"
+        );
+        assert_eq!(s.level, 4);
+        let full = run(&mut s, "Strength 6");
+        assert_eq!(full, "strength 6 full: level 21, loss off\n");
+        assert_eq!(run(&mut s, "loss 8 0.5"), "loss 8 0.5\n");
+        assert_eq!(run(&mut s, "seed 42"), "seed 42\n");
+        assert_eq!(s.weakness, Weakness::new(8, 0.5, 42).unwrap());
+        for bad in [
+            "strength grandmaster",
+            "strength 7",
+            "loss 65 0.5",
+            "loss 4",
+            "loss 4 1.5",
+            "loss 4 0.5 1",
+            "loss x y",
+            "seed -1",
+            "seed",
+        ] {
+            let r = run(&mut s, bad);
+            assert!(r.starts_with("error: "), "{bad}: {r}");
+            assert_eq!(r.lines().count(), 1, "{bad}: {r}");
+        }
+        assert_eq!(s.weakness, Weakness::new(8, 0.5, 42).unwrap());
+        assert_eq!(run(&mut s, "loss off"), "loss off\n");
+        assert_eq!(s.level, 21);
+        assert_eq!(s.weakness.seed, 42);
+        assert!(run(&mut s, "help").contains("strength S"));
+    }
+
+    /// Whole games in mode 2 at level 1 with every move drawn within 64 discs: all legal (an
+    /// illegal one would stop the game), the same for a seed, another for another seed.
+    #[test]
+    fn a_weak_engine_plays_legal_games_that_its_seed_repeats() {
+        let game = |seed: u64| {
+            let mut s = session();
+            run(&mut s, "level 1");
+            run(&mut s, "loss 64 1");
+            run(&mut s, &format!("seed {seed}"));
+            run(&mut s, "mode 2");
+            assert!(s.game().position().board.is_game_over());
+            format_moves(s.game().moves())
+        };
+        assert_eq!(game(1), game(1));
+        assert_ne!(game(1), game(2));
     }
 
     proptest! {
