@@ -18,7 +18,11 @@ const game = new Game({
   number: () => "",
   // GGF has no variations: the line up to the position shown
   exportText: g => g.st.ggf,
-  levelParams: () => ({ level: +$("level").value }),
+  // a named level: its search level and loss allowance, drawn from the game's seed
+  levelParams: () => {
+    const v = $("level").value;
+    return v.startsWith("s:") ? { strength: v.slice(2), seed: game.seed } : { level: +v };
+  },
   played(r, side) {
     $("pv").textContent = r.pv.join(" ") + "  (" + signed(r.score) + (r.exact ? " exact" : "") + ")";
     return blackView(r.score, side);
@@ -26,7 +30,8 @@ const game = new Game({
   stream: {
     path: "hint", what: "Hints", controls: ["hints", "level"],
     on: () => $("hints").checked,
-    params: () => ({ level: +$("level").value, ms: 10000 }),
+    // hints at the search level chosen, or level 12 beside a named level
+    params: () => ({ level: $("level").value.startsWith("s:") ? 12 : +$("level").value, ms: 10000 }),
     listen: side => (d, done) => {
       showScores(d.moves);
       $("pv").textContent = d.pv.join(" ") + "  (" + signed(d.score) +

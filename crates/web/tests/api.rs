@@ -496,7 +496,42 @@ async fn a_rating_weakens_the_chess_engine_and_seeds_vary_its_moves() {
     }
     // the weakest rating plays several moves (each legal: the state took it), full strength
     // fewer (one, but for what the slots' tables keep from earlier searches)
-    assert!(weak.len() >= 3 && full.len() < weak.len(), "{weak:?} {full:?}");
+    assert!(
+        weak.len() >= 3 && full.len() < weak.len(),
+        "{weak:?} {full:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_named_othello_level_gives_discs_away_and_seeds_vary_its_moves() {
+    let app = app();
+    let mut weak = std::collections::BTreeSet::new();
+    for seed in 1..=12u64 {
+        let body = json!({ "moves": "f5d6c3d3c4", "strength": "beginner", "seed": seed });
+        let (s, b) = post(&app, "/api/othello/play", &body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        weak.insert(b["move"].as_str().expect("move").to_string());
+    }
+    assert!(weak.len() >= 2, "{weak:?}");
+    // by number too; an unknown level is a 400 naming the levels
+    let (s, b) = post(
+        &app,
+        "/api/othello/play",
+        &json!({ "moves": "f5", "strength": "3" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = post(
+        &app,
+        "/api/othello/play",
+        &json!({ "strength": "grandmaster" }),
+    )
+    .await;
+    assert_error(s, &b, StatusCode::BAD_REQUEST, "bad_request");
+    assert!(
+        b["error"].as_str().is_some_and(|e| e.contains("beginner")),
+        "{b}"
+    );
 }
 
 #[tokio::test]

@@ -17,7 +17,9 @@ use crate::stream;
 use axum::extract::State;
 use axum::Json;
 use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
-use ply_othello_engine::{Clock, Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport};
+use ply_othello_engine::{
+    strength, Clock, Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport, STRENGTHS,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,6 +47,13 @@ pub struct GameRequest {
     /// A timed game: the increment of the side to move, in milliseconds.
     #[serde(default)]
     pub inc: Option<u64>,
+    /// Play at a named strength level (`beginner` .. `full`, or its number; see
+    /// `ply_othello_engine::STRENGTHS`): its search level and loss allowance, instead of `level`.
+    #[serde(default)]
+    pub strength: Option<String>,
+    /// The seed of the loss allowance's draws (the page draws one a game).
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// A text to load: an OBF position, a GGF record or a move list.
@@ -310,8 +319,19 @@ pub async fn play(
         return Err(ApiError::GameOver);
     }
     let clock = clamp_clock(req.time, req.inc);
+    let named = match req.strength.as_deref() {
+        None => None,
+        Some(name) => Some(strength(name).ok_or_else(|| {
+            let names: Vec<&str> = STRENGTHS.iter().map(|s| s.name).collect();
+            ApiError::BadRequest(format!(
+                "no strength level {name:?} (the levels: {})",
+                names.join(", ")
+            ))
+        })?),
+    };
+    let weakness = named.map(|s| s.weakness(req.seed.unwrap_or(0)));
     let limits = Limits {
-        level: Some(clamp_level(req.level)),
+        level: Some(named.map_or_else(|| clamp_level(req.level), |s| s.level)),
         // a timed game: the clock's share (the engine's time management), at most
         // MAX_TIMED_MOVE, or the asked time when that is shorter
         move_time: Some(match (clock, req.ms) {
@@ -329,7 +349,12 @@ pub async fn play(
     let lease = app.pool.acquire().await?;
     let out = run_search(lease, move |w| {
         let stop = AtomicBool::new(false);
-        w.othello.think(&board, &limits, &stop, &mut |_| {})
+        match weakness {
+            Some(weak) => w
+                .othello
+                .think_weakened(&board, &limits, &weak, &stop, &mut |_| {}),
+            None => w.othello.think(&board, &limits, &stop, &mut |_| {}),
+        }
     })
     .await?;
     game.play(out.best)

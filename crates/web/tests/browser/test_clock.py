@@ -118,3 +118,13 @@ def test_a_rating_level_plays_a_weakened_engine(page, base_url):
     page.reload()
     wait_idle(page)
     assert page.input_value("#level") == "elo:1200"
+
+
+def test_a_named_othello_level_plays_a_weakened_engine(page, base_url):
+    open_page(page, base_url, "/othello", "black")
+    page.select_option("#level", "s:club")
+    with page.expect_request("**/api/othello/play") as request:
+        click(page, ["f5"])
+    body = request.value.post_data_json
+    assert body["strength"] == "club" and body["seed"] > 0 and "level" not in body, body
+    wait_plies(page, 2)
