@@ -6,16 +6,9 @@ import pytest
 
 from test_game import click, load, wait_plies
 from test_pages import wait_idle
+from test_review import open_page
 
 START = {"chess": ("/chess", "white", "black"), "othello": ("/othello", "black", "white")}
-
-
-def open_page(page, base_url, path, color):
-    page.goto(base_url + path)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_idle(page)
-    page.select_option("#color", color)
 
 
 def set_clock(page, control):
