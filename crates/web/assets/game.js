@@ -91,15 +91,20 @@ export class Game {
   // The game line the page holds: the moves played and the redo moves after them.
   line() { return this.moves.concat(this.redo.slice().reverse()); }
 
-  // The node at the end of the path of moves `path`, or null when the tree has no such line.
-  node(path) {
+  // The nodes of the positions along the path of moves `path`: the root, then the node of each
+  // move; null from where the tree does not have the path.
+  along(path) {
+    const out = [this.root];
     let n = this.root;
     for (const m of path) {
-      n = n.c.find(x => x.m === m);
-      if (!n) return null;
+      n = n && n.c.find(x => x.m === m);
+      out.push(n || null);
     }
-    return n;
+    return out;
   }
+
+  // The node at the end of the path of moves `path`, or null when the tree has no such line.
+  node(path) { return this.along(path)[path.length]; }
 
   // Adds the path `path` to the tree where it is not (a new move goes after the node's others:
   // a variation, or the main continuation of a node that had none) and returns its last node.
@@ -125,15 +130,7 @@ export class Game {
 
   // The scores of the positions of the line (the start, then after each move), from the graph's
   // side; null where unknown.
-  get scores() {
-    const out = [this.root.s];
-    let n = this.root;
-    for (const m of this.line()) {
-      n = n && n.c.find(x => x.m === m);
-      out.push(n ? n.s : null);
-    }
-    return out;
-  }
+  get scores() { return this.along(this.line()).map(n => (n ? n.s : null)); }
 
   // The tree as a flat list (a parent before its children, children in their order): what is
   // stored and what the export sends. { parent (index or null), move, san, s }.
@@ -166,11 +163,7 @@ export class Game {
   // Writes the text (SAN) of the moves the server state `s` gives along its line.
   labels(s) {
     if (!Array.isArray(s.san)) return;
-    let n = this.root;
-    s.moves.forEach((m, i) => {
-      n = n && n.c.find(x => x.m === m);
-      if (n && s.san[i]) n.t = s.san[i];
-    });
+    this.along(s.moves).slice(1).forEach((n, i) => { if (n && s.san[i]) n.t = s.san[i]; });
   }
 
   // Whether the position shown is in a variation, and the move that opens the innermost one.
@@ -548,8 +541,7 @@ export class Game {
       this.focus = -1;
       if (this.currentReview()) {
         const values = this.reviewValues(this.review);
-        let n = this.root;
-        values.forEach((v, i) => { if (i > 0) n = n && n.c.find(x => x.m === run.line[i - 1]); if (n) n.s = v; });
+        this.along(run.line).forEach((n, i) => { if (n) n.s = values[i]; });
       }
       this.save();
       this.render();
