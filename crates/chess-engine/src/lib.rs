@@ -27,7 +27,7 @@
 //!   board, fitted to the engine's own self-play; [`expected_score`] for judging moves.
 //! - [`review`]: a finished game's moves judged one by one (`best` to `blunder`) by the drop in
 //!   expected score, with accuracy per side and the PGN annotation of the result.
-//! - [`Strength`]: playing below full strength (skill levels 0 to 20, or a provisional Elo),
+//! - [`Strength`]: playing below full strength (skill levels 0 to 20, or an Elo fitted on matches against Stockfish),
 //!   set on an engine with [`Engine::set_strength`]: a capped search that now and then plays
 //!   one of its other best lines, seeded.
 //! - [`bench()`]: the fixed node-count benchmark whose count identifies the search behaviour.

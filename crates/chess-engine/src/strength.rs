@@ -1,4 +1,4 @@
-//! [`Strength`]: playing below full strength, by skill level or (provisional) Elo.
+//! [`Strength`]: playing below full strength, by skill level or Elo.
 
 use crate::value::KNOWN_WIN;
 
@@ -30,10 +30,12 @@ use crate::value::KNOWN_WIN;
 /// reads a clock for a seed; a front end that wants games it cannot repeat passes one from
 /// the clock.
 ///
-/// **Elo.** [`Strength::from_elo`] maps a rating from [`MIN_ELO`](Strength::MIN_ELO) to
-/// [`MAX_ELO`](Strength::MAX_ELO) linearly onto the levels (100 points a level, 3000 is full
-/// strength). That scale is provisional: it is a guess until matches against engines of known
-/// rating calibrate it (docs/benchmarks/).
+/// **Elo.** [`Strength::from_elo`] maps a rating onto the levels through the points of
+/// [`ELO_SCALE`](Strength::ELO_SCALE), linearly between them: each is a level and the rating it
+/// played at in matches against Stockfish 15.1 at its `UCI_Elo` (calibrated by Stockfish's
+/// authors against the CCRL 40/4 list at 60+0.6). Up to the first point ply plays at level 0,
+/// from the last one at full strength. The matches, with their commands and error bars, are in
+/// `docs/benchmarks/chess-strength.md`.
 ///
 /// ```
 /// use ply_chess_engine::Strength;
@@ -41,7 +43,7 @@ use crate::value::KNOWN_WIN;
 /// let weak = Strength::from_level(3, 42);
 /// assert!(weak.max_depth() < Strength::from_level(15, 42).max_depth());
 /// assert!(Strength::from_level(20, 42).is_full());
-/// assert_eq!(Strength::from_elo(1500, 42).level(), 5.0);
+/// assert_eq!(Strength::from_elo(1830, 42).level(), 7.14);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Strength {
@@ -53,10 +55,23 @@ pub struct Strength {
 impl Strength {
     /// The level of full strength (no limit); levels run from 0 to this.
     pub const MAX_LEVEL: u32 = 20;
-    /// The lowest rating [`from_elo`](Self::from_elo) takes (level 0).
-    pub const MIN_ELO: u32 = 1000;
-    /// The highest rating [`from_elo`](Self::from_elo) takes (level 20, full strength).
+    /// The lowest rating [`from_elo`](Self::from_elo) takes (level 0, as every rating up to
+    /// the first point of [`ELO_SCALE`](Self::ELO_SCALE)).
+    pub const MIN_ELO: u32 = 1350;
+    /// The highest rating [`from_elo`](Self::from_elo) takes (full strength).
     pub const MAX_ELO: u32 = 3000;
+    /// The points of the Elo scale, `(rating, level)`, rating increasing, fitted on the levels'
+    /// results against Stockfish's `UCI_Elo` (docs/benchmarks/chess-strength.md): level 0 plays
+    /// at about 1410, 7.14 at 1830, 12.86 at 1990 and 15 at 2280. The last point, full strength
+    /// at 3000, is the top of the scale (full strength plays level with Ethereal 12), not a
+    /// measurement.
+    pub const ELO_SCALE: [(u32, f64); 5] = [
+        (1410, 0.0),
+        (1830, 7.14),
+        (1990, 12.86),
+        (2280, 15.0),
+        (3000, 20.0),
+    ];
     /// How many lines a weakened search looks at (MultiPV) and chooses among.
     pub const LINES: usize = 4;
 
@@ -68,16 +83,18 @@ impl Strength {
         }
     }
 
-    /// The level of a rating, `elo` clamped to [`MIN_ELO`](Self::MIN_ELO) ..=
-    /// [`MAX_ELO`](Self::MAX_ELO): 100 points a level from level 0 at 1000. Provisional until
-    /// calibrated by matches.
+    /// The level of a rating `elo` on [`ELO_SCALE`](Self::ELO_SCALE): interpolated between
+    /// its points, level 0 below the first, full strength from the last.
     pub fn from_elo(elo: u32, seed: u64) -> Strength {
-        let elo = elo.clamp(Self::MIN_ELO, Self::MAX_ELO);
-        let span = f64::from(Self::MAX_ELO - Self::MIN_ELO);
-        Strength {
-            level: f64::from(elo - Self::MIN_ELO) / span * f64::from(Self::MAX_LEVEL),
-            seed,
+        let scale = &Self::ELO_SCALE;
+        let mut level = f64::from(Self::MAX_LEVEL);
+        if elo <= scale[0].0 {
+            level = scale[0].1;
+        } else if let Some(w) = scale.windows(2).find(|w| elo < w[1].0) {
+            let ((e0, l0), (e1, l1)) = (w[0], w[1]);
+            level = l0 + (l1 - l0) * f64::from(elo - e0) / f64::from(e1 - e0);
         }
+        Strength { level, seed }
     }
 
     /// The same level with another seed.

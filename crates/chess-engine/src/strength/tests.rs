@@ -86,9 +86,19 @@ fn levels_search_more_and_err_less_as_they_rise() {
     assert!(full.is_full());
     assert_eq!((full.mistake_chance(), full.max_loss()), (0.0, 0));
     assert_eq!(Strength::from_elo(0, 1).level(), 0.0);
-    assert_eq!(Strength::from_elo(1000, 1).level(), 0.0);
-    assert_eq!(Strength::from_elo(2000, 1).level(), 10.0);
-    assert_eq!(Strength::from_elo(2050, 1).level(), 10.5);
+    assert_eq!(Strength::from_elo(Strength::MIN_ELO, 1).level(), 0.0);
+    for (elo, level) in Strength::ELO_SCALE {
+        assert!((Strength::from_elo(elo, 1).level() - level).abs() < 1e-9);
+    }
+    // between two points, on the line between them; the scale only rises
+    let (a, b) = (Strength::ELO_SCALE[1], Strength::ELO_SCALE[2]);
+    let mid = Strength::from_elo((a.0 + b.0) / 2, 1).level();
+    assert!((mid - (a.1 + b.1) / 2.0).abs() < 0.05, "{mid}");
+    let levels: Vec<f64> = (1300..=3100)
+        .step_by(10)
+        .map(|e| Strength::from_elo(e, 1).level())
+        .collect();
+    assert!(levels.windows(2).all(|w| w[0] <= w[1]));
     assert!(Strength::from_elo(3000, 1).is_full());
     assert!(Strength::from_elo(9999, 1).is_full());
     assert!(!Strength::from_elo(2999, 1).is_full());

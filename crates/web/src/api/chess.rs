@@ -48,8 +48,8 @@ pub struct ChessRequest {
     /// A timed game: the increment of the side to move, in milliseconds.
     #[serde(default)]
     pub inc: Option<u64>,
-    /// Play at this rating (UCI_Elo's scale, clamped to 1000..=3000; provisional until
-    /// calibrated): a weakened engine (see `ply_chess_engine::Strength`).
+    /// Play at this rating (UCI_Elo's scale, clamped to 1350..=3000, full strength at 3000):
+    /// a weakened engine (see `ply_chess_engine::Strength`).
     #[serde(default)]
     pub elo: Option<u32>,
     /// The seed of a weakened engine's choices (the page draws one a game).

@@ -101,16 +101,16 @@ def test_ply_plays_on_its_clock_and_undo_stops_the_clocks(page, base_url, game):
 
 def test_a_rating_level_plays_a_weakened_engine(page, base_url):
     open_page(page, base_url, "/chess", "white")
-    page.select_option("#level", "elo:1200")
+    page.select_option("#level", "elo:1400")
     with page.expect_request("**/api/chess/play") as request:
         click(page, ["e2", "e4"])
     body = request.value.post_data_json
-    assert body["elo"] == 1200 and body["seed"] > 0, body
+    assert body["elo"] == 1400 and body["seed"] > 0, body
     wait_plies(page, 2)
     # the level is kept with the game
     page.reload()
     wait_idle(page)
-    assert page.input_value("#level") == "elo:1200"
+    assert page.input_value("#level") == "elo:1400"
 
 
 def test_a_named_othello_level_plays_a_weakened_engine(page, base_url):

@@ -503,7 +503,7 @@ fn strength_options_are_listed_checked_and_reach_the_engine() {
     let out = take(&lines);
     for line in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1500 min 1000 max 3000",
+        "option name UCI_Elo type spin default 1500 min 1350 max 3000",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name Skill Seed type spin default 0 min 0 max 2147483647",
     ] {
@@ -514,14 +514,15 @@ fn strength_options_are_listed_checked_and_reach_the_engine() {
     for (good, expected) in [
         ("setoption name Skill Seed value 7", None),
         ("setoption name Skill Level value 5", Some((5.0, 7))),
+        // the default UCI_Elo, 1500, is on the scale's first segment
         (
             "setoption name UCI_LimitStrength value true",
-            Some((5.0, 7)),
+            Some((7.14 * 90.0 / 420.0, 7)),
         ),
-        ("setoption name UCI_Elo value 2550", Some((15.5, 7))),
-        ("setoption name Skill Level value 0", Some((15.5, 7))),
+        ("setoption name UCI_Elo value 1990", Some((12.86, 7))),
+        ("setoption name Skill Level value 0", Some((12.86, 7))),
         ("setoption name UCI_Elo value 3000", None),
-        ("setoption name UCI_Elo value 1000", Some((0.0, 7))),
+        ("setoption name UCI_Elo value 1350", Some((0.0, 7))),
         (
             "setoption name UCI_LimitStrength value false",
             Some((0.0, 7)),
@@ -539,9 +540,9 @@ fn strength_options_are_listed_checked_and_reach_the_engine() {
     e.handle("setoption name Skill Level value 3");
     e.handle("setoption name Skill Seed value 11");
     for (bad, range) in [
-        ("setoption name UCI_Elo value 999", "from 1000 to 3000"),
-        ("setoption name UCI_Elo value 3001", "from 1000 to 3000"),
-        ("setoption name UCI_Elo value strong", "from 1000 to 3000"),
+        ("setoption name UCI_Elo value 1349", "from 1350 to 3000"),
+        ("setoption name UCI_Elo value 3001", "from 1350 to 3000"),
+        ("setoption name UCI_Elo value strong", "from 1350 to 3000"),
         ("setoption name Skill Level value 21", "from 0 to 20"),
         ("setoption name Skill Level value -1", "from 0 to 20"),
         (
