@@ -53,6 +53,9 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// The strong-play test set from datagen games: OBF files of exactly scored positions.
     Testset(cli::testset::TestsetArgs),
+    /// Opening books: new, info, show, add/learn, deepen, fix, merge, export, import (ply's
+    /// form, Edax's book.dat and text).
+    Book(cli::book::BookArgs),
     /// Print the shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
     Completions(cli::completions::CompletionsArgs),
 }
@@ -121,6 +124,7 @@ fn run(command: Command) -> Result<ExitCode, cli::CliError> {
         Command::Datagen(a) => cli::datagen::run(&a),
         Command::Eval(a) => cli::eval::run(&a),
         Command::Testset(a) => cli::testset::run(&a),
+        Command::Book(a) => cli::book::run(&a).map(|()| ExitCode::SUCCESS),
         Command::Completions(a) => cli::completions::run(&a, &mut Args::command(), "ply-othello"),
     }
 }

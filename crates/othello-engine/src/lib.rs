@@ -82,6 +82,7 @@
 
 pub mod bench;
 mod bits;
+pub mod book;
 mod contempt;
 mod endgame;
 mod engine;

@@ -20,6 +20,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Score every root move (fills [`Outcome::moves`]).
     pub all_moves: bool,
+    /// Search only these root moves (a mask of squares, as UCI's `searchmoves`); `None`, or a
+    /// mask holding no legal move, searches them all. An opening book's leaf search uses it to
+    /// find the best move that leaves the book.
+    pub search_moves: Option<u64>,
 }
 
 /// A game clock.

@@ -28,6 +28,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod book;
 pub mod datagen;
 pub mod engine_games;
 pub mod matchplay;

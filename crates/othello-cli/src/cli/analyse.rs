@@ -1,11 +1,14 @@
 //! `ply-othello analyse <moves or board>`: the score of every legal move at a level, as a table
-//! (or, with `--json`, one JSON object).
+//! (or, with `--json`, one JSON object). With `--book FILE`, the moves of a position the book
+//! holds come first with their book values, marked `book`, and only the other moves are searched.
 
-use super::engine::EngineArgs;
+use super::engine::{BookArgs, EngineArgs};
 use super::CliError;
 use clap::Args;
 use ply_othello::{parse_and_play, Position, Square};
-use ply_othello_cli::protocol::format::{board_diagram, move_table, score_text};
+use ply_othello_cli::protocol::format::score_text;
+use ply_othello_cli::protocol::format::{board_diagram, book_row, move_row, move_table_header};
+use ply_othello_engine::book::BookMove;
 use ply_othello_engine::{Limits, MoveScore};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -20,11 +23,14 @@ pub struct AnalyseArgs {
     position: String,
     /// Print one JSON object instead of the board and the table: `position`, `empties`,
     /// `level`, `nodes`, `seconds`, `game_over`, `must_pass`, `final_score` and `moves` (each
-    /// with `move`, `score`, `depth`, `selectivity`, `exact` and `pv`).
+    /// with `move`, `score`, `depth`, `selectivity`, `exact` and `pv`; a book move also with
+    /// `"book": true`, its level as its depth and its book line as its pv).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 /// One scored move in the JSON output.
@@ -41,8 +47,11 @@ struct MoveJson {
     selectivity: u8,
     /// Whether the score is proven exact.
     exact: bool,
-    /// Principal variation from this move (`ps` for a pass).
+    /// Principal variation from this move (`ps` for a pass); a book move's book line.
     pv: Vec<String>,
+    /// A move of the opening book, its score the book value (absent for searched moves).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    book: bool,
 }
 
 /// The JSON output of `--json`.
@@ -74,6 +83,19 @@ impl MoveJson {
             selectivity: m.selectivity,
             exact: m.exact,
             pv: m.pv.iter().map(|&x| move_name(x)).collect(),
+            book: false,
+        }
+    }
+
+    fn book(m: &BookMove, line: &[Square]) -> MoveJson {
+        MoveJson {
+            mv: move_name(m.square),
+            score: m.score,
+            depth: m.level,
+            selectivity: 100,
+            exact: false,
+            pv: line.iter().map(|&x| move_name(x)).collect(),
+            book: true,
         }
     }
 }
@@ -133,27 +155,54 @@ pub fn run(a: &AnalyseArgs) -> Result<ExitCode, CliError> {
         println!("the side to move must pass");
     }
     let mut engine = a.engine.engine()?;
-    let limits = Limits {
-        level: Some(a.engine.level()),
-        all_moves: true,
-        ..Limits::default()
-    };
-    let o = engine.think(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+    let book = a.book.session_book()?;
+    let book_moves = book.moves(&b);
+    let lines: Vec<Vec<Square>> = book_moves.iter().map(|m| book.line(&b, m)).collect();
+    let booked = book_moves.iter().fold(0, |mask, m| mask | m.square.bit());
+    let others = b.moves() & !booked;
+    // the moves the book does not give are searched (all of them without the book)
+    let o = (book_moves.is_empty() || others != 0).then(|| {
+        let limits = Limits {
+            level: Some(a.engine.level()),
+            all_moves: true,
+            search_moves: (!book_moves.is_empty()).then_some(others),
+            ..Limits::default()
+        };
+        engine.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
+    });
+    let searched = o.as_ref().map_or(&[][..], |o| &o.moves[..]);
+    let (nodes, seconds) = o
+        .as_ref()
+        .map_or((0, 0.0), |o| (o.nodes, o.elapsed.as_secs_f64()));
     if a.json {
-        json.nodes = o.nodes;
-        json.seconds = (o.elapsed.as_secs_f64() * 1e6).round() / 1e6;
-        json.moves = o.moves.iter().map(MoveJson::new).collect();
+        json.nodes = nodes;
+        json.seconds = (seconds * 1e6).round() / 1e6;
+        json.moves = book_moves
+            .iter()
+            .zip(&lines)
+            .map(|(m, l)| MoveJson::book(m, l))
+            .chain(searched.iter().map(MoveJson::new))
+            .collect();
         print_json(&json)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let from_book = match book_moves.len() {
+        0 => String::new(),
+        1 => ", 1 book move".into(),
+        k => format!(", {k} book moves"),
+    };
     println!(
-        "level {}, {empties} empties, {} nodes, {:.2} s",
+        "level {}, {empties} empties, {nodes} nodes, {seconds:.2} s{from_book}",
         a.engine.level(),
-        o.nodes,
-        o.elapsed.as_secs_f64()
     );
-    for l in move_table(&o.moves) {
+    for l in move_table_header() {
         println!("{l}");
+    }
+    for (m, l) in book_moves.iter().zip(&lines) {
+        println!("{}", book_row(m, l));
+    }
+    for m in searched {
+        println!("{}", move_row(m));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,10 @@
 //! Engine options shared by the playing front-ends (`gtp`, `nboard`, the text mode, `analyse`),
-//! and the loss allowance of the first three.
+//! the loss allowance of the first three, and the opening book of all four ([`BookArgs`]).
 
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
+use ply_othello_cli::protocol::{SessionBook, MAX_BOOK_RANDOMNESS};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{strength, Strength, Weakness, MAX_LOSS, STRENGTHS};
 use ply_othello_engine::{Engine, EngineOptions, DEFAULT_LEVEL, MAX_HASH_MIB};
@@ -70,9 +71,13 @@ pub struct WeaknessArgs {
     /// (0..64) of the best, drawn uniformly. Default: off.
     #[arg(long, num_args = 2, value_names = ["DISCS", "RATIO"], allow_negative_numbers = true)]
     pub loss: Option<Vec<String>>,
-    /// Seed of the loss allowance's draws (advanced after every engine move).
+    /// Seed of the loss allowance's draws and of the book's (advanced after every engine move).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The opening book (here so that the text mode, whose options are these and
+    /// [`EngineArgs`], has it too).
+    #[command(flatten)]
+    pub book: BookArgs,
 }
 
 fn parse_strength(s: &str) -> Result<&'static Strength, String> {
@@ -116,5 +121,45 @@ impl WeaknessArgs {
                     "--loss {d} {r}: DISCS must be 0..={MAX_LOSS} and RATIO 0..1"
                 ))
             })
+    }
+}
+
+/// The opening book of the playing front-ends: `--book FILE`, `--no-book`,
+/// `--book-randomness DISCS` (the seed of the draws is the session's `--seed`).
+#[derive(Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Opening book")]
+pub struct BookArgs {
+    /// Play from this opening book while it holds the position (no search): ply's own book
+    /// file, Edax's book.dat or Edax's text form. Default: no book.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<PathBuf>,
+    /// Play without an opening book.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Play any book move within DISCS (0..=64) of the best book move, drawn with the seed
+    /// (Edax's -book-randomness). Default 0: the best (ties drawn).
+    #[arg(long, value_name = "DISCS", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=MAX_BOOK_RANDOMNESS as i64))]
+    pub book_randomness: u8,
+}
+
+impl BookArgs {
+    /// The book these options name, with the file it came from and the randomness:
+    /// `--book`'s file; no book (off) with `--no-book` or without `--book` (a default book,
+    /// once there is one, plugs in here).
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a book, named in the message.
+    pub fn session_book(&self) -> Result<SessionBook, CliError> {
+        let Some(path) = self.book.as_ref().filter(|_| !self.no_book) else {
+            return Ok(SessionBook::default());
+        };
+        let bytes = super::read(path)?;
+        let mut book = SessionBook::from_bytes(&bytes, path).map_err(|e| CliError::Read {
+            path: path.display().to_string(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        })?;
+        book.set_randomness(i32::from(self.book_randomness));
+        Ok(book)
     }
 }

@@ -22,9 +22,11 @@ pub struct GtpArgs {
 /// Runs the GTP loop until `quit` or end of input.
 pub fn run(a: &GtpArgs) -> Result<ExitCode, CliError> {
     let weakness = a.weakness.weakness()?;
+    let book = a.weakness.book.session_book()?;
     let level = a.weakness.level().unwrap_or(a.engine.level());
     let mut session = GtpSession::new(a.engine.engine()?, level);
     session.set_weakness(weakness);
+    session.set_book(book);
     session.set_ponder(a.ponder);
     let lines = ByteLines::new(std::io::stdin().lock());
     serve(lines, |line, out| {

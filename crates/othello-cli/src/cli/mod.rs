@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod book;
 pub mod completions;
 pub mod datagen;
 pub mod engine;

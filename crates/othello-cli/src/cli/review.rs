@@ -70,13 +70,15 @@ pub struct ReviewArgs {
 
 /// One game to review: its number in the input, and its start and moves or why it cannot be
 /// read.
-struct Input {
-    number: usize,
-    game: Result<(Position, Vec<Square>), String>,
+pub(super) struct Input {
+    /// The game's number in its file, from 1.
+    pub(super) number: usize,
+    /// Its start and moves, or why it cannot be read.
+    pub(super) game: Result<(Position, Vec<Square>), String>,
 }
 
 /// The games of a GGF text, or of a text of move lists (one a line, blank lines skipped).
-fn games_of_text(text: &str) -> Vec<Input> {
+pub(super) fn games_of_text(text: &str) -> Vec<Input> {
     if text.contains("(;") {
         return split_records(text)
             .into_iter()
@@ -101,7 +103,7 @@ fn games_of_text(text: &str) -> Vec<Input> {
 
 /// A move list played from the start position; a token that is no move is named by its
 /// 1-based number, as the review names an illegal move.
-fn moves_from_start(text: &str) -> Result<(Position, Vec<Square>), String> {
+pub(super) fn moves_from_start(text: &str) -> Result<(Position, Vec<Square>), String> {
     parse_moves(text)
         .map(|moves| (Position::start(), moves))
         .map_err(|e| match e {

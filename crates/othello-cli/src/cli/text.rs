@@ -10,9 +10,11 @@ use std::process::ExitCode;
 /// Reads commands until `quit` or end of input.
 pub fn run(engine: &EngineArgs, weakness: &WeaknessArgs) -> Result<ExitCode, CliError> {
     let allowance = weakness.weakness()?;
+    let book = weakness.book.session_book()?;
     let mut session = TextSession::new(engine.engine()?);
     session.set_level(weakness.level().unwrap_or(engine.level()));
     session.set_weakness(allowance);
+    session.set_book(book);
     let lines = ByteLines::new(std::io::stdin().lock());
     // a closed stdout shows up in `serve`; nothing to do about it here
     let _ = writeln!(std::io::stdout().lock(), "{}", session.banner());

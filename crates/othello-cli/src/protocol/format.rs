@@ -1,7 +1,8 @@
 //! Text shared by the protocols and the command line: principal variations, search depths,
-//! scores and the board diagram.
+//! scores, the board diagram and the move table (book moves marked `book`).
 
 use ply_othello::{Color, Position, Square};
+use ply_othello_engine::book::BookMove;
 use ply_othello_engine::MoveScore;
 
 /// A move as NBoard writes it: the square's name, `PA` for a pass.
@@ -98,24 +99,59 @@ pub fn board_diagram(pos: &Position) -> String {
 
 /// A table of root moves: move, score, depth (`=` after an exact score) and variation.
 pub fn move_table(moves: &[MoveScore]) -> Vec<String> {
-    let mut lines = vec![
+    let mut lines = move_table_header();
+    lines.extend(moves.iter().map(move_row));
+    lines
+}
+
+/// The two header lines of [`move_table`].
+pub fn move_table_header() -> Vec<String> {
+    vec![
         " move | score | depth   | principal variation".to_string(),
         "------+-------+---------+--------------------".to_string(),
-    ];
-    for m in moves {
-        lines.push(format!(
-            "  {:>3} | {:>5} | {:<7} | {}",
-            m.square.name(),
-            score_text(m.score),
-            format!(
-                "{}{}",
-                depth_text(m.depth, m.selectivity),
-                if m.exact { " =" } else { "" }
-            ),
-            pv_spaced(&m.pv)
-        ));
-    }
-    lines
+    ]
+}
+
+/// A row of [`move_table`]: a searched move.
+pub fn move_row(m: &MoveScore) -> String {
+    table_row(
+        m.square,
+        m.score,
+        &format!(
+            "{}{}",
+            depth_text(m.depth, m.selectivity),
+            if m.exact { " =" } else { "" }
+        ),
+        &m.pv,
+    )
+}
+
+/// A row of [`move_table`] for a move of the opening book: `book` in the depth column, its
+/// book value and its book line.
+pub fn book_row(m: &BookMove, line: &[Square]) -> String {
+    table_row(m.square, m.score, "book", line)
+}
+
+fn table_row(square: Square, score: i32, depth: &str, pv: &[Square]) -> String {
+    format!(
+        "  {:>3} | {:>5} | {:<7} | {}",
+        square.name(),
+        score_text(score),
+        depth,
+        pv_spaced(pv)
+    )
+}
+
+/// An NBoard hint line for a book move: `book <line> <eval> <games> <depth>`, the protocol's
+/// form of a hint that comes from the book (ply's book counts no games: 0; the depth is the
+/// level its value was searched at).
+pub fn nboard_book_line(m: &BookMove, line: &[Square]) -> String {
+    format!(
+        "book {} {:.2} 0 {}",
+        pv_compact(line),
+        f64::from(m.score),
+        m.level
+    )
 }
 
 #[cfg(test)]
@@ -146,5 +182,19 @@ mod tests {
             pv: vec![Square::F5, Square::D6],
         }]);
         assert_eq!(t[2], "   F5 |    -2 | 20 =    | F5 D6");
+        let book = BookMove {
+            square: Square::F5,
+            score: -2,
+            linked: true,
+            level: 12,
+        };
+        assert_eq!(
+            book_row(&book, &[Square::F5, Square::D6]),
+            "   F5 |    -2 | book    | F5 D6"
+        );
+        assert_eq!(
+            nboard_book_line(&book, &[Square::F5, Square::D6]),
+            "book F5D6 -2.00 0 12"
+        );
     }
 }

@@ -5,10 +5,15 @@
 //! `canadian`, `byoyomi`) and `time_left` ([`TimeSystem`], [`SideClock`]); `genmove` plays on
 //! its side's clock. Pondering after `genmove`: [`GtpSession::set_ponder`].
 //! Engine-specific commands: `ply-strength S`, `ply-loss D R` (or `ply-loss off`) and `ply-seed N`
-//! set the loss allowance of `genmove` ([`Weakness`], the named levels of `STRENGTHS`).
+//! set the loss allowance of `genmove` ([`Weakness`], the named levels of `STRENGTHS`);
+//! `ply-book on` or `ply-book off` and `ply-book-randomness N` (0..64) the use of the opening
+//! book ([`SessionBook`], from `ply-othello gtp --book FILE`): `genmove` in a position the book
+//! holds answers the book's move at once, with no search (almost no clock time), drawn within
+//! the randomness of the best with the seed of `ply-seed`, stepped after every `genmove`.
 
 use super::clock::{Ponder, SideClock, TimeSystem};
 use super::format::board_diagram;
+use super::{SessionBook, MAX_BOOK_RANDOMNESS};
 use ply_cli_support::NotUtf8;
 use ply_othello::{color_name, Game, MoveError};
 use ply_othello::{Color, Square};
@@ -40,6 +45,8 @@ pub const COMMANDS: &[&str] = &[
     "ply-strength",
     "ply-loss",
     "ply-seed",
+    "ply-book",
+    "ply-book-randomness",
     "quit",
 ];
 
@@ -73,6 +80,15 @@ pub enum GtpError {
     /// `ply-seed` that is not a number 0..2^64.
     #[error("seed must be a number 0..2^64")]
     BadSeed,
+    /// `ply-book` other than `on` or `off`.
+    #[error("ply-book takes on or off")]
+    BadBookSwitch,
+    /// `ply-book on` without a book (`--book FILE`).
+    #[error("no opening book (start with --book FILE)")]
+    NoBook,
+    /// `ply-book-randomness` beyond 0..64.
+    #[error("book randomness must be 0..64 discs")]
+    BadRandomness,
     /// A color that is neither `b`/`black` nor `w`/`white`.
     #[error("invalid color {0}")]
     InvalidColor(String),
@@ -106,6 +122,8 @@ pub struct GtpSession {
     level: u8,
     /// Loss allowance of `genmove` (`ply-strength`, `ply-loss`, `ply-seed`; off by default).
     weakness: Weakness,
+    /// The opening book (`ply-book`, `ply-book-randomness`; none by default).
+    book: SessionBook,
     /// The time system of `time_settings` or `kgs-time_settings` (`None`: no time limit).
     time_system: Option<TimeSystem>,
     /// Each side's clock (Black, White), from `time_left` or our own accounting.
@@ -158,6 +176,7 @@ impl GtpSession {
             engine,
             level,
             weakness: Weakness::default(),
+            book: SessionBook::default(),
             time_system: None,
             clocks: [None, None],
             pondering: false,
@@ -176,6 +195,11 @@ impl GtpSession {
     /// Sets the loss allowance of `genmove` (as `ply-loss` and `ply-seed` do).
     pub fn set_weakness(&mut self, weakness: Weakness) {
         self.weakness = weakness;
+    }
+
+    /// Sets the opening book of `genmove`.
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = book;
     }
 
     /// Pondering: after `genmove`, the engine searches the position on the opponent's time
@@ -346,6 +370,28 @@ impl GtpSession {
                 self.weakness.seed = arg(0)?.parse().map_err(|_| GtpError::BadSeed)?;
                 Ok(String::new())
             }
+            // engine-specific: the opening book
+            "ply-book" => {
+                let on = match arg(0)?.to_ascii_lowercase().as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(GtpError::BadBookSwitch),
+                };
+                if self.book.set_on(on) {
+                    Ok(String::new())
+                } else {
+                    Err(GtpError::NoBook)
+                }
+            }
+            "ply-book-randomness" => {
+                let discs = arg(0)?
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|d| (0..=MAX_BOOK_RANDOMNESS).contains(d))
+                    .ok_or(GtpError::BadRandomness)?;
+                self.book.set_randomness(discs);
+                Ok(String::new())
+            }
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
@@ -394,6 +440,13 @@ impl GtpSession {
             return Ok("pass".into());
         }
         let idx = side_index(color);
+        if let Some(m) = self.book.choose(&pos.board, self.weakness.seed) {
+            // the book's move at once, its seed stepped as after a search
+            self.weakness = self.weakness.next();
+            self.charge_clock(idx, start);
+            self.game.play(m.square)?;
+            return Ok(vertex_name(m.square));
+        }
         let limits = Limits {
             level: Some(self.level),
             nodes: self.node_limit,
@@ -406,6 +459,20 @@ impl GtpSession {
         let outcome =
             self.engine
                 .think_weakened(&pos.board, &limits, &weakness, &stop, &mut |_| {});
+        self.charge_clock(idx, start);
+        let mut sq = outcome.best;
+        if !sq.is_pass() && pos.board.moves() & sq.bit() == 0 {
+            // Never send an illegal move: fall back to the first legal one.
+            sq = Square::first(pos.board.moves()).unwrap_or(Square::PASS);
+        }
+        self.game.play(sq)?;
+        Ok(vertex_name(sq))
+    }
+}
+
+impl GtpSession {
+    /// Takes the time since `start` off side `idx`'s clock, if it has one.
+    fn charge_clock(&mut self, idx: usize, start: Instant) {
         if let Some(c) = self.clocks[idx] {
             // without a time system (only `time_left`), the clock runs down as absolute time
             let system = self.time_system.unwrap_or(TimeSystem::Canadian {
@@ -415,13 +482,6 @@ impl GtpSession {
             });
             self.clocks[idx] = Some(system.after_move(c, start.elapsed()));
         }
-        let mut sq = outcome.best;
-        if !sq.is_pass() && pos.board.moves() & sq.bit() == 0 {
-            // Never send an illegal move: fall back to the first legal one.
-            sq = Square::first(pos.board.moves()).unwrap_or(Square::PASS);
-        }
-        self.game.play(sq)?;
-        Ok(vertex_name(sq))
     }
 }
 

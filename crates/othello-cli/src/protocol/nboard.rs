@@ -7,15 +7,26 @@
 //! | `set game <GGF>` | replaces the game ([`ply_othello::ggf`]) and the clocks (its `TI`, `TB`, `TW` and move times) |
 //! | `set contempt N` | values a proven draw at -N discs when choosing a move |
 //! | `move F5[/eval[/time]]`, or a bare `F5` | plays the move (`PA` passes); its time goes on the mover's clock |
-//! | `hint N` | `status`, then `search <pv> <eval> 0 <depth> <selectivity>` lines for the N best moves after every iteration, then `status` |
-//! | `go` | `status`, `nodestats`, `=== F5/<eval>/<seconds>`, `status`; the move is **not** played (NBoard sends it back with `move`) |
+//! | `hint N` | `status`, then a `book <line> <eval> 0 <level>` line for each book move (at most N, best first), then `search <pv> <eval> 0 <depth> <selectivity>` lines for the best of the other moves after every iteration when more are asked, then `status` |
+//! | `go` | `status`, `nodestats`, `=== F5/<eval>/<seconds>`, `status`; the move is **not** played (NBoard sends it back with `move`); from the book: `status ply plays from its book`, `nodestats 0 0.00`, `=== F5/<book value>/<seconds>`, `status` |
 //! | `ping N` | `pong N` (after stopping any search: see [`NboardSession::interrupts`]) |
-//! | `learn` | `learned` (ply has no book to add the game to) |
+//! | `learn` | adds the game to the book and writes the book file back, then `learned` (see below; without a book, only `learned`) |
 //! | `analyze` | `analysis <moves played> <eval>` for every position from the end back to the start, then `status` |
 //! | `quit` | ends the session |
 //!
 //! The loss allowance ([`Weakness`], from `ply-othello nboard --strength` or `--loss`: NBoard
 //! has no command for it) applies to `go`; `set depth` still sets the level.
+//!
+//! The opening book ([`SessionBook`], from `ply-othello nboard --book FILE`): `go` in a position
+//! the book holds answers the book's move at once ([`SessionBook::choose`], with
+//! `--book-randomness` and the seed of `--seed`, stepped after every `go`), with no search,
+//! whatever the level, the clock or the loss allowance; `hint` sends the book moves as the
+//! protocol's `book` lines (the move and its book line, the book value, 0 games, the level of
+//! the value) before searching the other moves. `learn` with a book file in ply's own format
+//! adds the game, from its start to the current position, to the book ([`Book::game_plan`],
+//! [`Book::run_step`] at the book's level, then [`Book::fix_plan`] and [`Book::negamax`]) and
+//! writes the file back (a temporary file renamed over it); a `ping` or `quit` stops it, keeping
+//! the positions added so far. With another book format, or no book, `learn` only answers.
 //!
 //! Clocks: NBoard has no clock command; it sends its game clock in the record of `set game`
 //! (`TI[5:00]`, GGS's `time/increment/grace`, or `TB`/`TW` for each side) and each move's time
@@ -34,12 +45,15 @@
 //! `status error: ...` (NBoard shows it in its status bar) and the session goes on.
 
 use super::clock::{parse_time, Ponder};
-use super::format::{nboard_depth, nboard_move, pv_compact};
+use super::format::{nboard_book_line, nboard_depth, nboard_move, pv_compact};
+use super::SessionBook;
 use ply_cli_support::NotUtf8;
 use ply_othello::ggf::{parse_ggf, parse_move, parse_move_time, GgfError};
-use ply_othello::{Color, Game, MoveError};
+use ply_othello::{Board, Color, Game, MoveError, Square};
+use ply_othello_engine::book::{Book, BookMove};
 use ply_othello_engine::Weakness;
 use ply_othello_engine::{Choice, Clock, Engine, Info, Limits, Outcome};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -90,6 +104,8 @@ pub struct NboardSession {
     contempt: f64,
     /// Loss allowance of `go` ([`NboardSession::set_weakness`]; off by default).
     weakness: Weakness,
+    /// The opening book ([`NboardSession::set_book`]; none by default).
+    book: SessionBook,
     stop: Arc<AtomicBool>,
     /// Each side's (Black, White) time for the game and increment, from the record's clock.
     clocks: [Option<(Duration, Duration)>; 2],
@@ -138,6 +154,7 @@ impl NboardSession {
             level: level.min(60),
             contempt: 0.0,
             weakness: Weakness::default(),
+            book: SessionBook::default(),
             stop: Arc::new(AtomicBool::new(false)),
             clocks: [None, None],
             used: [Duration::ZERO; 2],
@@ -165,6 +182,11 @@ impl NboardSession {
     /// Sets the loss allowance of `go` (its seed advanced after every `go`).
     pub fn set_weakness(&mut self, weakness: Weakness) {
         self.weakness = weakness;
+    }
+
+    /// Sets the opening book of `go`, `hint` and `learn`.
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = book;
     }
 
     /// The flag a reader thread sets to stop a running search (see [`Self::interrupts`]).
@@ -220,7 +242,7 @@ impl NboardSession {
                 Ok(())
             }
             "learn" => {
-                out("learned");
+                self.learn(out);
                 Ok(())
             }
             "analyze" => {
@@ -335,8 +357,23 @@ impl NboardSession {
 
     fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) {
         out("status ply is thinking");
+        let board = self.game.position().board;
+        let book: Vec<BookMove> = self.book.moves(&board).into_iter().take(n).collect();
+        for m in &book {
+            out(&nboard_book_line(m, &self.book.line(&board, m)));
+        }
+        let shown = book.iter().fold(0, |mask, m| mask | m.square.bit());
+        let others = board.moves() & !shown;
+        let n = n - book.len();
+        if n == 0 || (!book.is_empty() && others == 0) {
+            out("status");
+            return;
+        }
         let all = n > 1;
-        let limits = self.limits(all);
+        let limits = Limits {
+            search_moves: (!book.is_empty()).then_some(others),
+            ..self.limits(all)
+        };
         let mut send = |info: &Info| {
             if all {
                 for m in info.moves.iter().take(n) {
@@ -364,6 +401,21 @@ impl NboardSession {
         let pos = self.game.position();
         if pos.board.is_game_over() {
             return Err(NboardError::GameOver);
+        }
+        let started = Instant::now();
+        if let Some(m) = self.book.choose(&pos.board, self.weakness.seed) {
+            // the book's move at once, its seed stepped as after a search
+            self.weakness = self.weakness.next();
+            out("status ply plays from its book");
+            out("nodestats 0 0.00");
+            out(&format!(
+                "=== {}/{:.2}/{:.2}",
+                nboard_move(m.square),
+                f64::from(m.score),
+                started.elapsed().as_secs_f64()
+            ));
+            out("status");
+            return Ok(());
         }
         out("status ply is thinking");
         let limits = Limits {
@@ -406,6 +458,34 @@ impl NboardSession {
         Ok(())
     }
 
+    /// `learn`: with a book file in ply's own format, adds the game from its start to the current
+    /// position to the book and writes the file back; `learned` in every case.
+    fn learn(&mut self, out: &mut dyn FnMut(&str)) {
+        let Some(path) = self.book.writable_file().map(Path::to_path_buf) else {
+            if self.book.book().is_some() {
+                out("status ply learns only into a book file in ply's own format");
+            }
+            out("learned");
+            return;
+        };
+        out("status ply is learning");
+        let start = self.game.start().board;
+        let moves = self.game.moves().to_vec();
+        let stop = Arc::clone(&self.stop);
+        let engine = &mut self.engine;
+        if let Some(book) = self.book.book_mut() {
+            learn_game(book, engine, &start, &moves, &stop);
+            match write_atomically(&path, &book.to_bytes()) {
+                Ok(()) => out("status"),
+                Err(e) => out(&format!(
+                    "status error: cannot write {}: {e}",
+                    path.display()
+                )),
+            }
+        }
+        out("learned");
+    }
+
     /// Scores every position of the game from the last back to the first.
     fn analyze(&mut self, out: &mut dyn FnMut(&str)) {
         out("status ply is analysing");
@@ -429,6 +509,47 @@ impl NboardSession {
         }
         out("status");
     }
+}
+
+/// Adds the positions of the game `moves` from `start` to `book` (searched at its level with
+/// `engine`), then searches its stale leaves again and backs the values up. A set `stop` ends
+/// it early, keeping the steps done.
+fn learn_game(
+    book: &mut Book,
+    engine: &mut Engine,
+    start: &Board,
+    moves: &[Square],
+    stop: &AtomicBool,
+) {
+    let plan = book.game_plan(start, moves, 60);
+    let mut complete = true;
+    for step in &plan {
+        if book.run_step(engine, step, stop).is_none() {
+            complete = false;
+            break;
+        }
+    }
+    if complete {
+        for step in &book.fix_plan() {
+            if book.run_step(engine, step, stop).is_none() {
+                break;
+            }
+        }
+    }
+    book.negamax();
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder renamed over it, so
+/// that the file is whole at every moment.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or("book".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,11 @@
 //! | `level N` | search level 0..60 (Edax's levels: midgame depth N, exact endgame later) |
 //! | `strength S` | a named strength level ([`STRENGTHS`]: `beginner` .. `full`, or 1..6): its level and loss allowance; alone, lists them |
 //! | `loss D R` | the engine's moves lose up to D discs (0..64) with probability R (0..1) ([`Weakness`]); `loss off`; alone, shows it |
-//! | `seed N` | the seed of those draws (advanced after every engine move) |
+//! | `seed N` | the seed of those draws and of the book's (advanced after every engine move) |
+//! | `book on`, `book off` | plays from the opening book or not; `book` alone describes it |
+//! | `book load FILE` | reads an opening book ([`Book::from_any`]: ply's, Edax's `book.dat` or text form) |
+//! | `book randomness N` | plays any book move within N discs (0..64) of the best, drawn with the seed |
+//! | `book show` | the book moves of the position with their values |
 //! | `mode N` | who the engine plays: 0 White, 1 Black, 2 both, 3 neither (default) |
 //! | `game-time T` | each side's time for the game (`5:00`, `90`, `0.2`; `off` or `0`: none) |
 //! | `move-time T` | the engine's time for each move (`off` or `0`: none) |
@@ -24,6 +28,12 @@
 //! Every line gets an answer; a line the session cannot use gets `error: ...` and the game is
 //! unchanged.
 //!
+//! The opening book ([`SessionBook`], from `--book FILE` or `book load FILE`): while it is on
+//! and holds the position, the engine's move is the book's (`Black plays F5: -2 (book) F5 D6`,
+//! the book value and line), with no search and almost no clock time, also under a loss
+//! allowance; `hint` lists the book moves first (`book` in the depth column), then searches the
+//! other moves if more are asked.
+//!
 //! Time, as Edax keeps it (`set game-time T` and `set move-time T` are read too): with a game
 //! time, each side's clock runs while it is to move, from when its turn began (a human's as the
 //! engine's), and the engine plays on its clock ([`Clock`]: an even share of what is left for
@@ -32,10 +42,13 @@
 //! it); `hint` and `solve` are not timed. A side whose time runs out is told so and plays on.
 
 use super::clock::{parse_time, time_text, Clocks};
-use super::format::{board_diagram, depth_text, move_table, pv_spaced, score_text};
+use super::format::{board_diagram, book_row, depth_text, move_row, move_table_header};
+use super::format::{pv_spaced, score_text};
+use super::{SessionBook, MAX_BOOK_RANDOMNESS};
 use ply_cli_support::NotUtf8;
 use ply_othello::{format_moves, parse_moves, Color, Position, Square};
 use ply_othello::{Game, MoveError, ParseError};
+use ply_othello_engine::book::Book;
 use ply_othello_engine::{Clock, Engine, Info, Limits, MoveScore, Outcome, DEFAULT_LEVEL};
 use ply_othello_engine::{Weakness, STRENGTHS};
 use std::sync::atomic::AtomicBool;
@@ -55,7 +68,11 @@ commands:
   level N                search level 0..60 (now {level})
   strength S             strength level beginner, casual, club, strong, expert, full (1..6); alone: the list
   loss D R               engine moves lose up to D discs with probability R (0..1), or off; alone: shown
-  seed N                 seed of the loss draws
+  seed N                 seed of the loss and book draws
+  book on|off            play from the opening book or not (now {book}); book alone: its state
+  book load FILE         read an opening book (ply, Edax book.dat or Edax text form)
+  book randomness N      play any book move within N discs of the best, 0..64 (now {randomness})
+  book show              the book moves of the position with their values
   mode N                 engine plays 0: White, 1: Black, 2: both, 3: neither (now {mode})
   game-time T            each side's time for the game: seconds, mm:ss or off (now {game_time})
   move-time T            the engine's time for each move: seconds or off (now {move_time})
@@ -91,6 +108,18 @@ pub enum TextError {
     /// `game-time` or `move-time` with a value that is not a time.
     #[error("bad time {0:?} (seconds, mm:ss or hh:mm:ss up to a year, or off)")]
     BadTime(String),
+    /// `book on` (or `book show`) with no book loaded.
+    #[error("no opening book (book load FILE)")]
+    NoBook,
+    /// `book load` of a file that is not a readable book.
+    #[error("{0}")]
+    BookFile(String),
+    /// `book randomness` beyond 0..64.
+    #[error("bad book randomness {0:?} (0..64)")]
+    BadRandomness(String),
+    /// `book` with an unknown subcommand.
+    #[error("unknown book command {0:?} (on, off, load FILE, randomness N, show)")]
+    UnknownBookCommand(String),
     /// `set` of something other than `game-time` or `move-time`.
     #[error("unknown setting {0:?} (game-time, move-time)")]
     UnknownSetting(String),
@@ -165,6 +194,8 @@ pub struct TextSession {
     level: u8,
     /// Loss allowance of the engine's moves (`strength`, `loss`, `seed`; off by default).
     weakness: Weakness,
+    /// The opening book (none by default).
+    book: SessionBook,
     mode: Mode,
     /// Each side's time for the game (`game-time`), `None` for untimed games.
     game_time: Option<Duration>,
@@ -187,6 +218,7 @@ impl TextSession {
             engine,
             level: DEFAULT_LEVEL,
             weakness: Weakness::default(),
+            book: SessionBook::default(),
             mode: Mode::Neither,
             game_time: None,
             move_time: None,
@@ -247,7 +279,9 @@ impl TextSession {
                     .replace("{level}", &self.level.to_string())
                     .replace("{mode}", &self.mode.number().to_string())
                     .replace("{game_time}", &setting(self.game_time))
-                    .replace("{move_time}", &setting(self.move_time)));
+                    .replace("{move_time}", &setting(self.move_time))
+                    .replace("{book}", self.book_state())
+                    .replace("{randomness}", &self.book.randomness().to_string()));
                 Ok(false)
             }
             "quit" | "q" | "exit" => {
@@ -284,6 +318,7 @@ impl TextSession {
             "strength" => self.set_strength(rest, out).map(|_| false),
             "loss" => self.set_loss(rest, out).map(|_| false),
             "seed" => self.set_seed(rest, out).map(|_| false),
+            "book" => self.book_command(rest, out).map(|_| false),
             "level" | "l" => match rest.parse::<u8>() {
                 Ok(l) if l <= 60 => {
                     self.level = l;
@@ -475,6 +510,21 @@ impl TextSession {
             self.sync_clocks(out);
             return Ok(());
         }
+        if let Some(m) = self.book.choose(&pos.board, self.weakness.seed) {
+            // the book's move, its seed stepped as after a search
+            self.weakness = self.weakness.next();
+            out(&format!(
+                "{} plays {}: {} (book) {}",
+                side_name(pos.side),
+                m.square.name(),
+                score_text(m.score),
+                pv_spaced(&self.book.line(&pos.board, &m))
+            ));
+            self.redo.clear();
+            self.game.play(m.square)?;
+            self.sync_clocks(out);
+            return Ok(());
+        }
         let limits = Limits {
             level: Some(self.level),
             nodes: self.node_limit,
@@ -513,6 +563,8 @@ impl TextSession {
         Ok(())
     }
 
+    /// The `n` best moves: the book's first (while the book is on and holds the position),
+    /// then the best of the other moves by a search.
     fn hint(&mut self, n: usize, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
         let pos = self.game.position();
         if pos.board.is_game_over() {
@@ -521,32 +573,47 @@ impl TextSession {
         if pos.board.moves() == 0 {
             out(&format!("{} must pass", side_name(pos.side)));
         }
-        let limits = Limits {
-            level: Some(self.level),
-            all_moves: n > 1,
-            nodes: self.node_limit,
-            ..Limits::default()
+        let book: Vec<_> = self.book.moves(&pos.board).into_iter().take(n).collect();
+        let mut rows: Vec<String> = book
+            .iter()
+            .map(|m| book_row(m, &self.book.line(&pos.board, m)))
+            .collect();
+        let shown = book.iter().fold(0, |mask, m| mask | m.square.bit());
+        let others = pos.board.moves() & !shown;
+        let wanted = n - book.len();
+        let (mut nodes, mut seconds) = (0, 0.0);
+        if wanted > 0 && (book.is_empty() || others != 0) {
+            let limits = Limits {
+                level: Some(self.level),
+                all_moves: wanted > 1,
+                nodes: self.node_limit,
+                search_moves: (!book.is_empty()).then_some(others),
+                ..Limits::default()
+            };
+            let o = self.search(&limits, &mut |_| {});
+            (nodes, seconds) = (o.nodes, o.elapsed.as_secs_f64());
+            if o.moves.is_empty() {
+                rows.push(move_row(&MoveScore {
+                    square: o.best,
+                    score: o.score,
+                    depth: o.depth,
+                    selectivity: o.selectivity,
+                    exact: o.exact,
+                    pv: o.pv,
+                }));
+            } else {
+                rows.extend(o.moves.iter().take(wanted).map(move_row));
+            }
+        }
+        let from_book = match book.len() {
+            0 => String::new(),
+            k => format!("; {} first", super::count(k, "book move")),
         };
-        let o = self.search(&limits, &mut |_| {});
         out(&format!(
-            "level {}: {} nodes, {:.2} s",
-            self.level,
-            o.nodes,
-            o.elapsed.as_secs_f64()
+            "level {}: {nodes} nodes, {seconds:.2} s{from_book}",
+            self.level
         ));
-        let rows = if o.moves.is_empty() {
-            vec![MoveScore {
-                square: o.best,
-                score: o.score,
-                depth: o.depth,
-                selectivity: o.selectivity,
-                exact: o.exact,
-                pv: o.pv,
-            }]
-        } else {
-            o.moves.into_iter().take(n).collect()
-        };
-        for l in move_table(&rows) {
+        for l in move_table_header().into_iter().chain(rows) {
             out(&l);
         }
         Ok(())
@@ -664,6 +731,93 @@ impl TextSession {
             .map_err(|_| TextError::BadSeed(rest.to_string()))?;
         self.weakness.seed = seed;
         out(&format!("seed {seed}"));
+        Ok(())
+    }
+}
+
+/// The opening book: `book on|off`, `book load FILE`, `book randomness N`, `book show`.
+impl TextSession {
+    /// Sets the opening book (as `book load` does, with its randomness and state).
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = book;
+    }
+
+    /// `on`, `off` or `none`: the book's state for `help`.
+    fn book_state(&self) -> &'static str {
+        match (self.book.book(), self.book.is_on()) {
+            (None, _) => "none",
+            (Some(_), true) => "on",
+            (Some(_), false) => "off",
+        }
+    }
+
+    fn book_command(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
+        let (what, arg) = match rest.split_once(char::is_whitespace) {
+            Some((w, a)) => (w.to_ascii_lowercase(), a.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        match (what.as_str(), arg) {
+            ("", _) => {}
+            ("on", "") => {
+                if !self.book.set_on(true) {
+                    return Err(TextError::NoBook);
+                }
+            }
+            ("off", "") => {
+                self.book.set_on(false);
+            }
+            ("load", file) if !file.is_empty() => {
+                let mut book =
+                    SessionBook::load(std::path::Path::new(file)).map_err(TextError::BookFile)?;
+                book.set_randomness(self.book.randomness());
+                self.book = book;
+            }
+            ("randomness", n) => {
+                let discs = n
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|d| (0..=MAX_BOOK_RANDOMNESS).contains(d))
+                    .ok_or_else(|| TextError::BadRandomness(n.to_string()))?;
+                self.book.set_randomness(discs);
+                out(&format!("book randomness {discs}"));
+                return Ok(());
+            }
+            ("show", "") => return self.book_show(out),
+            _ => return Err(TextError::UnknownBookCommand(rest.to_string())),
+        }
+        out(&self.book.describe());
+        Ok(())
+    }
+
+    /// `book show`: the position's book moves, best first, with their values and lines (whether
+    /// the book is on or off).
+    fn book_show(&self, out: &mut dyn FnMut(&str)) -> Result<(), TextError> {
+        let book: &Book = self.book.book().ok_or(TextError::NoBook)?;
+        let board = self.game.position().board;
+        let moves = self.book.all_moves(&board);
+        if moves.is_empty() {
+            out("book: the position is not in the book");
+            return Ok(());
+        }
+        let value = book.value(&board).unwrap_or(moves[0].score);
+        out(&format!(
+            "book: value {}, {}{}",
+            score_text(value),
+            super::count(moves.len(), "move"),
+            if self.book.is_on() { "" } else { " (book off)" }
+        ));
+        for l in move_table_header() {
+            out(&l);
+        }
+        for m in &moves {
+            let row = book_row(m, &self.book.line(&board, m));
+            // the leaf (the best move out of the book) is marked as searched at its level
+            out(&if m.linked {
+                row
+            } else {
+                format!("{row} (leaf, level {})", m.level)
+            });
+        }
         Ok(())
     }
 }

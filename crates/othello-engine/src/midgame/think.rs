@@ -408,7 +408,11 @@ pub(crate) fn think<K: MidgameKernel>(
 ) -> Outcome {
     let start = Instant::now();
     let n = 64 - (p | o).count_ones();
-    let moves = k.moves(p, o);
+    let legal = k.moves(p, o);
+    let moves = match limits.search_moves {
+        Some(mask) if legal & mask != 0 => legal & mask,
+        _ => legal,
+    };
     if moves == 0 {
         if let Some(out) = without_search(k, ctx, p, o, limits, start) {
             return out;

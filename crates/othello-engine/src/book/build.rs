@@ -1,0 +1,231 @@
+//! Growing a book: plans of [`Step`]s (add a position and search its leaf, search a leaf
+//! again) and their execution with an [`Engine`] at the book's level.
+//!
+//! A long job is a plan executed step by step: [`Book::game_plan`] (a game's positions, last
+//! first, as Edax adds games), [`Book::deviation_plan`] (Edax's `deviate`: grow the lines that
+//! stay within a window of the best) and [`Book::fix_plan`] (leaves that now lead into the
+//! book, or were searched below the book's level). [`Book::run_step`] clears the engine's
+//! tables before every search, so a step's result depends only on the book and the step: a
+//! job interrupted and resumed with the remaining steps gives the same book as one run
+//! through, and a single-threaded engine gives the same book on every machine with the same
+//! CPU kernel.
+
+use super::{canonical, Book, Entry};
+use crate::engine::Engine;
+use crate::request::Limits;
+use ply_othello::{Board, Square};
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+/// Edax's default deviations for `deviate`: the mover may play a move up to 2 discs worse than
+/// the best (`rel`), and lines stay within 4 discs of the root's value (`abs`).
+pub const DEFAULT_DEVIATION: (i32, i32) = (2, 4);
+
+/// One step of a book job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Put the position in the book with its leaf searched (nothing when it is there with a
+    /// leaf that is still valid; after a forced pass when its mover must pass; nothing for a
+    /// finished game).
+    Add(Board),
+    /// Search the position's leaf again (the best move that does not lead into the book).
+    Leaf(Board),
+}
+
+/// What a job has done so far, for progress reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// Steps done.
+    pub steps: usize,
+    /// Steps in the plan.
+    pub total: usize,
+    /// Searches made.
+    pub searches: usize,
+    /// Positions in the book now.
+    pub positions: usize,
+}
+
+impl Book {
+    /// Searches the leaf of `board` (in the book or not) at the book's level: the best legal
+    /// move whose position is not in the book and its score, or `None` when every move leads
+    /// into the book. `None` as well when `stop` was set during the search (nothing is known).
+    fn search_leaf(
+        &self,
+        engine: &mut Engine,
+        board: &Board,
+        stop: &AtomicBool,
+    ) -> Option<Option<(Square, i32)>> {
+        let unlinked = self.unlinked_moves(board);
+        if unlinked == 0 {
+            return Some(None);
+        }
+        engine.new_game();
+        let limits = Limits {
+            level: Some(self.level),
+            search_moves: Some(unlinked),
+            ..Limits::default()
+        };
+        let out = engine.think(board, &limits, stop, &mut |_| {});
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        (unlinked & out.best.bit() != 0).then_some(Some((out.best, out.score)))
+    }
+
+    /// Runs one step with `engine` (see [`Step`]). Returns how many searches it made, or `None`
+    /// when `stop` interrupted it (the book is then unchanged).
+    pub fn run_step(
+        &mut self,
+        engine: &mut Engine,
+        step: &Step,
+        stop: &AtomicBool,
+    ) -> Option<usize> {
+        match *step {
+            Step::Add(board) => {
+                let board = if board.moves() == 0 {
+                    board.passed()
+                } else {
+                    board
+                };
+                if board.moves() == 0 {
+                    return Some(0); // a finished game
+                }
+                if let Some(e) = self.get(&board) {
+                    let valid = match e.leaf {
+                        Some((sq, _)) => self.unlinked_moves(&board) & sq.bit() != 0,
+                        None => self.unlinked_moves(&board) == 0,
+                    };
+                    if valid && e.level >= self.level {
+                        return Some(0);
+                    }
+                }
+                let leaf = self.search_leaf(engine, &board, stop)?;
+                let value = leaf.map_or(0, |(_, v)| v);
+                self.insert(&board, Entry::new(value, self.level, leaf));
+                Some(1)
+            }
+            Step::Leaf(board) => {
+                if !self.contains(&board) {
+                    return Some(0);
+                }
+                let leaf = self.search_leaf(engine, &board, stop)?;
+                let old = self.get(&board).unwrap_or(Entry::new(0, 0, None));
+                let value = leaf.map_or(i32::from(old.value), |(_, v)| v);
+                self.insert(&board, Entry::new(value, self.level, leaf));
+                Some(1)
+            }
+        }
+    }
+
+    /// The steps that add the positions of a game from `start`: the position after each of the
+    /// first `max_plies` moves and `start` itself, last first (a forced pass in `moves` is
+    /// [`Square::PASS`]; an illegal move ends the game there). Positions already in the book
+    /// are kept in the plan: [`Book::run_step`] skips them when they need nothing.
+    pub fn game_plan(&self, start: &Board, moves: &[Square], max_plies: usize) -> Vec<Step> {
+        let mut boards = vec![*start];
+        let mut board = *start;
+        for &sq in moves.iter().take(max_plies) {
+            if sq.is_pass() {
+                if board.moves() != 0 {
+                    break;
+                }
+                board = board.passed();
+                continue;
+            }
+            if board.moves() & sq.bit() == 0 {
+                break;
+            }
+            board = board.next(sq.index(), board.flips(sq.index()));
+            boards.push(board);
+        }
+        boards.into_iter().rev().map(Step::Add).collect()
+    }
+
+    /// The leaves to search again (see [`Book::stale_leaves`]), as steps.
+    pub fn fix_plan(&self) -> Vec<Step> {
+        self.stale_leaves(self.level)
+            .into_iter()
+            .map(Step::Leaf)
+            .collect()
+    }
+
+    /// One round of Edax's `deviate`, planned: from `root`, follow the book moves each side may
+    /// play (the side whose turn it is to deviate any move within `rel` discs of its best, the
+    /// other only its best, then the other way round) that stay within `abs` discs of the root's
+    /// value, and expand the leaves met that way in positions with at least `min_empties`
+    /// empties: the position after the leaf is added ([`Step::Add`]) and the leaf of the
+    /// position it left is searched again ([`Step::Leaf`]). Rounds repeat, with
+    /// [`Book::negamax`] between them, until a plan is empty. An empty book or a root not in
+    /// the book plans the root.
+    pub fn deviation_plan(&self, root: &Board, rel: i32, abs: i32, min_empties: u32) -> Vec<Step> {
+        let Some(root_value) = self.value(root) else {
+            return vec![Step::Add(*root)];
+        };
+        let mut plan = Vec::new();
+        let mut planned = HashSet::new();
+        for deviations in [(rel.max(0), 0), (0, rel.max(0))] {
+            let mut seen = HashSet::new();
+            let window = (root_value - abs.max(0), root_value + abs.max(0));
+            self.deviate_from(
+                root,
+                deviations,
+                window,
+                min_empties,
+                &mut seen,
+                &mut planned,
+                &mut plan,
+            );
+        }
+        plan
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn deviate_from(
+        &self,
+        board: &Board,
+        (mine, theirs): (i32, i32),
+        (lo, hi): (i32, i32),
+        min_empties: u32,
+        seen: &mut HashSet<(u64, u64)>,
+        planned: &mut HashSet<(u64, u64)>,
+        plan: &mut Vec<Step>,
+    ) {
+        if !seen.insert(canonical(board).0) {
+            return;
+        }
+        let moves = self.moves(board);
+        let Some(best) = moves.first().map(|m| m.score) else {
+            return;
+        };
+        for m in moves {
+            if m.score < best - mine || m.score < lo || m.score > hi {
+                continue;
+            }
+            let child = if m.square.is_pass() {
+                board.passed()
+            } else {
+                board.next(m.square.index(), board.flips(m.square.index()))
+            };
+            if m.linked {
+                // the turn passes to the other side unless the move leaves it without a move
+                let (next, swap) = if !m.square.is_pass() && child.moves() == 0 {
+                    (child.passed(), false)
+                } else {
+                    (child, true)
+                };
+                let (turn, window) = if swap {
+                    ((theirs, mine), (-hi, -lo))
+                } else {
+                    ((mine, theirs), (lo, hi))
+                };
+                self.deviate_from(&next, turn, window, min_empties, seen, planned, plan);
+            } else if board.empty_count() >= min_empties
+                && !child.is_game_over()
+                && planned.insert(canonical(board).0)
+            {
+                plan.push(Step::Add(child));
+                plan.push(Step::Leaf(*board));
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+use super::*;
+use ply_othello::{parse_moves, Square};
+use ply_othello_engine::EngineOptions;
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mib: 2,
+        threads: 1,
+        weights: None,
+    })
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-book-job-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("book.ply")
+}
+
+fn game() -> Vec<Square> {
+    parse_moves("f5d6c3d3c4f4f6f3e6e7").unwrap()
+}
+
+/// Two rounds of `deviate` after a game, as the `book` command runs them.
+fn grow(job: &mut BookJob, stop: &AtomicBool, on: &mut dyn FnMut(&BuildProgress)) -> bool {
+    if job.pending() == 0 && job.book.is_empty() {
+        let plan = job.book.game_plan(&Board::start(), &game(), 10);
+        job.push(plan);
+    }
+    job.run(&mut engine(), stop, on).unwrap()
+}
+
+#[test]
+fn plans_round_trip_and_bad_plans_are_errors() {
+    let b = Board::start();
+    let steps = vec![Step::Add(b), Step::Leaf(b.passed())];
+    assert_eq!(plan_from_text(&plan_to_text(&steps)).unwrap(), steps);
+    assert!(plan_from_text("add 0 0\n").is_err());
+    let overlap = format!("{PLAN_HEADER}\nadd 1 1\n");
+    assert_eq!(plan_from_text(&overlap).unwrap_err().0, 2);
+    assert!(plan_from_text(&format!("{PLAN_HEADER}\nsolve 1 2\n")).is_err());
+    assert!(plan_from_text(&format!("{PLAN_HEADER}\nadd zz 2\n")).is_err());
+}
+
+#[test]
+fn an_interrupted_job_resumed_gives_the_same_book() {
+    let whole = scratch("whole");
+    let mut job = BookJob::create(&whole, 4);
+    assert!(grow(&mut job, &AtomicBool::new(false), &mut |_| {}));
+    let expected = job.book.clone();
+    assert!(expected.len() >= 8, "{} positions", expected.len());
+    assert!(!plan_path(&whole).exists());
+
+    let cut = scratch("cut");
+    let mut job = BookJob::create(&cut, 4);
+    job.save_every = 1;
+    let stop = AtomicBool::new(false);
+    let mut seen = 0;
+    let finished = grow(&mut job, &stop, &mut |p| {
+        seen = p.steps;
+        if p.steps == 4 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    assert!(!finished && seen == 4);
+    assert!(plan_path(&cut).exists());
+    // a new process: open the files and go on
+    let mut job = BookJob::open(&cut).unwrap();
+    assert!(job.pending() > 0);
+    assert!(grow(&mut job, &AtomicBool::new(false), &mut |_| {}));
+    assert_eq!(job.book, expected);
+    assert_eq!(BookJob::open(&cut).unwrap().book, expected);
+    assert!(!plan_path(&cut).exists());
+}
+
+#[test]
+fn deviation_grows_the_book_within_its_window() {
+    let path = scratch("deviate");
+    let mut job = BookJob::create(&path, 2);
+    let start = Board::start();
+    job.push(job.book.deviation_plan(&start, 2, 4, 54));
+    assert!(job
+        .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
+        .unwrap());
+    assert_eq!(job.book.len(), 1);
+    let mut rounds = 0;
+    loop {
+        let plan = job.book.deviation_plan(&start, 2, 4, 54);
+        if plan.is_empty() {
+            break;
+        }
+        job.push(plan);
+        assert!(job
+            .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
+            .unwrap());
+        rounds += 1;
+        assert!(rounds < 50, "deviate does not settle");
+    }
+    assert!(job.book.len() > 4, "{} positions", job.book.len());
+    // every position is within the depth asked, its leaf (if any) is not a book move and
+    // its value is the best of its book moves
+    for (board, entry) in job.book.positions() {
+        assert!(board.empty_count() >= 53, "{}", board.empty_count());
+        let moves = job.book.moves(&board);
+        assert_eq!(moves[0].score, i32::from(entry.value));
+        assert!(moves.iter().filter(|m| !m.linked).count() <= 1);
+    }
+    assert!(job.book.fix_plan().is_empty());
+}
