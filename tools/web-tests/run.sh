@@ -35,6 +35,9 @@ fi
 profile="${PLY_WEB_PROFILE:-ci}"
 cargo build --quiet -p ply-web --profile "$profile"
 bin="${CARGO_TARGET_DIR:-target}/$profile/ply"
+# the book test starts a server of its own, with a book it writes
+PLY_WEB_BIN="$(realpath "$bin")"
+export PLY_WEB_BIN
 
 # the shared Syzygy tables, when this checkout has them, for the tablebase step of the chess test
 syzygy=()

@@ -1,5 +1,12 @@
 // The Othello page: what is particular to Othello (the board, moves by clicks, the score of
-// every move from hints or the exact solver). The game itself is run by game.js.
+// every move from hints or the exact solver, the server's opening book). The game itself is run
+// by game.js.
+//
+// The opening book: when the server has one (GET /api/health, `othello_book`), the Book setting
+// shows: off, or the randomness of ply's book moves (best: 0 discs, within 2 or 4 discs), sent
+// with every play request (`book: false`, or `book_randomness` and the game's `seed`) and stored
+// with the other settings; hints then show the book's values, marked "book". "Add game to book"
+// (only for a book the server can write back) sends the game line to /api/othello/learn.
 
 import { $, say, svgEl } from "./common.js";
 import { Game, MARKS } from "./game.js";
@@ -7,6 +14,7 @@ import { Editor } from "./editor.js";
 
 const O = 0.6; // board offset (room for coordinates)
 const FILES = "abcdefgh";
+let bookInfo = null; // the server's opening book ({ positions, level, learnable }), null without one
 
 const game = new Game({
   name: "othello",
@@ -19,23 +27,31 @@ const game = new Game({
   // GGF has no variations: the line up to the position shown
   exportText: g => g.st.ggf,
   // a named level: its search level and loss allowance, drawn from the game's seed
+  // and the book setting: the book's moves drawn from the game's seed too
   levelParams: () => {
     const v = $("level").value;
-    return v.startsWith("s:") ? { strength: v.slice(2), seed: game.seed } : { level: +v };
+    const level = v.startsWith("s:") ? { strength: v.slice(2), seed: game.seed } : { level: +v };
+    return Object.assign(level, bookParams());
   },
   played(r, side) {
-    $("pv").textContent = r.pv.join(" ") + "  (" + signed(r.score) + (r.exact ? " exact" : "") + ")";
+    $("pv").textContent = r.pv.join(" ") + "  (" + signed(r.score) + (r.book ? " book" : r.exact ? " exact" : "") + ")";
     return blackView(r.score, side);
   },
+  saved: () => ({ book: $("book").value }),
+  restore(saved) {
+    if ([...$("book").options].some(o => o.value === saved.book)) $("book").value = saved.book;
+  },
   stream: {
-    path: "hint", what: "Hints", controls: ["hints", "level"],
+    path: "hint", what: "Hints", controls: ["hints", "level", "book"],
     on: () => $("hints").checked,
-    // hints at the search level chosen, or level 12 beside a named level
-    params: () => ({ level: $("level").value.startsWith("s:") ? 12 : +$("level").value, ms: 10000 }),
+    // hints at the search level chosen, or level 12 beside a named level; the book's moves
+    // unless the book is off
+    params: () => Object.assign({ level: $("level").value.startsWith("s:") ? 12 : +$("level").value, ms: 10000 },
+      bookInfo && $("book").value === "off" ? { book: false } : {}),
     listen: side => (d, done) => {
       showScores(d.moves);
       $("pv").textContent = d.pv.join(" ") + "  (" + signed(d.score) +
-        (d.exact ? " exact" : " depth " + d.depth + "@" + d.selectivity + "%") + ")" + (done ? "" : " …");
+        (d.book ? " book" : d.exact ? " exact" : " depth " + d.depth + "@" + d.selectivity + "%") + ")" + (done ? "" : " …");
       return blackView(d.score, side);
     },
   },
@@ -125,15 +141,66 @@ function clickSquare(sq) {
   game.play(sq);
 }
 
-// Writes the score of every move on its square, the best ones in white.
+// Writes the score of every move on its square, the best ones in white; a book move's value in
+// the book's colour, with a small "book" under it.
 function showScores(moves) {
   if (editor.editing) return;
-  document.querySelectorAll("#layer .hint").forEach(e => e.remove());
+  document.querySelectorAll("#layer .hint, #layer .book-mark").forEach(e => e.remove());
   const best = moves.length ? Math.max(...moves.map(m => m.score)) : 0;
   for (const m of moves) {
     if (m.move === "pa") continue;
-    const t = mark("text", m.move, { class: "hint" + (m.score === best ? " best" : "") });
+    const t = mark("text", m.move, { class: "hint" + (m.score === best ? " best" : "") + (m.book ? " book" : "") });
     t.textContent = signed(m.score);
+    if (m.book) {
+      const i = sqIndex(m.move);
+      svgEl("text", { x: O + i % 8 + 0.5, y: O + Math.floor(i / 8) + 0.83, class: "book-mark", "data-square": m.move },
+        $("layer")).textContent = "book";
+    }
+  }
+}
+
+// The book fields of a play request: none without a book, `book: false` when it is off, else
+// its randomness and the game's seed.
+function bookParams() {
+  if (!bookInfo) return {};
+  const v = $("book").value;
+  return v === "off" ? { book: false } : { book_randomness: +v, seed: game.seed };
+}
+
+// Asks the server about its book; the Book setting and the learn button show only with one.
+async function loadBook() {
+  try {
+    const r = await fetch("/api/health");
+    bookInfo = r.ok ? (await r.json()).othello_book || null : null;
+  } catch (e) {
+    bookInfo = null;
+  }
+  showBook();
+}
+
+function showBook() {
+  $("book-row").hidden = !bookInfo;
+  $("book").disabled = !bookInfo;
+  $("learn").hidden = !(bookInfo && bookInfo.learnable);
+  $("book-info").textContent = bookInfo ? bookInfo.positions + " position" + (bookInfo.positions === 1 ? "" : "s") : "";
+}
+
+// Adds the game line (the moves played and those to redo) to the server's book.
+async function learn() {
+  if (!bookInfo || !bookInfo.learnable || !game.st) return;
+  $("learn").disabled = true;
+  say("Adding the game to the book…");
+  try {
+    const r = await game.api("learn", game.body(game.line()));
+    bookInfo.positions = r.positions;
+    showBook();
+    say("Added to the book: " + r.added + " new position" + (r.added === 1 ? "" : "s") + " (" + r.positions + " in all)" +
+      (r.complete ? "." : "; stopped before the end."));
+    if (!game.busy) game.restartStream();
+  } catch (e) {
+    say(e.message, true);
+  } finally {
+    $("learn").disabled = false;
   }
 }
 
@@ -170,4 +237,7 @@ const editor = new Editor(game, {
 
 buildBoard();
 $("solve").onclick = solve;
-game.run().catch(e => say(e.message, true));
+$("learn").onclick = learn;
+$("book").addEventListener("change", () => game.save());
+// the book first: ply's first move may come from it
+loadBook().then(() => game.run()).catch(e => say(e.message, true));

@@ -1,6 +1,7 @@
 //! The command line: `ply serve [--bind ADDR] [--threads N] [--hash MiB] [--max-searches N]
-//! [--syzygy DIR]`.
+//! [--syzygy DIR] [--othello-book FILE]`.
 
+use crate::book::{BookLoadError, ServerBook};
 use crate::limits::{Config, MAX_HASH_MIB, MAX_THREADS};
 use crate::pool::PoolError;
 use crate::state::AppState;
@@ -49,6 +50,11 @@ pub struct ServeArgs {
     /// and the chess page shows their results for positions with few enough pieces.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<String>,
+    /// Othello opening book (ply's own book file, Edax's book.dat or Edax's text form): ply plays
+    /// from it while it holds the position, hints show its values, and the page can add games
+    /// to it when the file is in ply's own format.
+    #[arg(long, value_name = "FILE")]
+    pub othello_book: Option<std::path::PathBuf>,
 }
 
 /// Why `ply` stopped with an error.
@@ -60,6 +66,9 @@ pub enum CliError {
     /// The Syzygy tables could not be opened.
     #[error(transparent)]
     Syzygy(#[from] SyzygyError),
+    /// The Othello book could not be read.
+    #[error(transparent)]
+    Book(#[from] BookLoadError),
     /// The runtime could not start.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
@@ -86,6 +95,18 @@ impl ServeArgs {
             ..Config::default()
         }
     }
+
+    /// The Othello opening book: the file of `--othello-book`, else the default book (none yet,
+    /// see [`crate::book::default_book`]).
+    ///
+    /// # Errors
+    /// [`BookLoadError`] naming the file when it cannot be read or is not a book.
+    pub fn othello_book(&self) -> Result<Option<ServerBook>, BookLoadError> {
+        match &self.othello_book {
+            Some(path) => ServerBook::load(path).map(Some),
+            None => Ok(crate::book::default_book()),
+        }
+    }
 }
 
 /// Runs the command line; the exit code is 0 after a clean shutdown (Ctrl-C).
@@ -107,6 +128,7 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
         .as_deref()
         .map(crate::tablebase::open)
         .transpose()?;
+    let book = args.othello_book()?;
     let mut state = AppState::new(args.config())?;
     let mut tables_note = None;
     if let Some(tb) = tablebase {
@@ -116,6 +138,19 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
             tb.table_names().count()
         ));
         state = state.with_tablebase(tb);
+    }
+    let mut book_note = None;
+    if let Some(book) = book {
+        let info = book.info();
+        book_note = Some(format!(
+            "ply: Othello book{}: {} positions, level {}{}",
+            book.file()
+                .map_or(String::new(), |f| format!(" {}", f.display())),
+            info.positions,
+            info.level,
+            if info.learnable { ", learns games" } else { "" }
+        ));
+        state = state.with_othello_book(book);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -131,8 +166,10 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
             })?;
         let addr = listener.local_addr().map_err(CliError::Serve)?;
         println!("ply: serving on http://{addr}/ (chess: /chess, Othello: /othello)");
-        if let Some(note) = &tables_note {
-            println!("{note}");
+        // the notes are for people: a closed standard output (a test that read the address)
+        // must not stop the server
+        for note in tables_note.iter().chain(&book_note) {
+            let _ = writeln!(std::io::stdout(), "{note}");
         }
         if !addr.ip().is_loopback() {
             eprintln!("ply: warning: {addr} is reachable beyond this machine; ply has no login");

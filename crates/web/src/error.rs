@@ -29,6 +29,12 @@ pub enum ApiError {
         /// The most `solve` accepts.
         max: u32,
     },
+    /// The server has no opening book to do this with (none, or not one it can write back).
+    #[error("no opening book: {0}")]
+    NoBook(String),
+    /// The opening book is learning another game.
+    #[error("the opening book is learning another game; try again when it is done")]
+    BookBusy,
     /// Every search slot stayed busy while the request waited.
     #[error("busy: every search slot is in use, try again shortly")]
     Busy,
@@ -48,7 +54,7 @@ impl ApiError {
             | ApiError::BadPosition(_)
             | ApiError::BadMove(_)
             | ApiError::TooManyEmpties { .. } => StatusCode::BAD_REQUEST,
-            ApiError::GameOver => StatusCode::CONFLICT,
+            ApiError::GameOver | ApiError::NoBook(_) | ApiError::BookBusy => StatusCode::CONFLICT,
             ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -63,6 +69,8 @@ impl ApiError {
             ApiError::BadMove(_) => "bad_move",
             ApiError::GameOver => "game_over",
             ApiError::TooManyEmpties { .. } => "too_many_empties",
+            ApiError::NoBook(_) => "no_book",
+            ApiError::BookBusy => "book_busy",
             ApiError::Busy => "busy",
             ApiError::NotFound => "not_found",
             ApiError::Internal(_) => "internal",

@@ -13,13 +13,14 @@
 //! | `POST /api/othello/play`, `/api/othello/solve` | the engine's move; the exact scores of every move |
 //! | `GET /api/othello/hint` | server-sent events: every legal square's score after each iteration |
 //! | `GET /api/othello/review` | server-sent events: progress, then every move of the game judged in discs |
+//! | `POST /api/othello/learn` | adds the game to the server's opening book (`--othello-book`, ply's own format) |
 //! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
 //! | `POST /api/chess/play` | the engine's move |
 //! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
 //! | `GET /api/chess/review` | server-sent events: progress, then every move of the game judged (accuracy, ACPL) |
 //! | `GET /api/chess/probe` | Syzygy WDL and DTZ of the position and of each legal move |
 //! | `POST /api/chess/chess960` | the Chess960 start position of a number (0 to 959) |
-//! | `GET /api/health` | the search slots, all and free |
+//! | `GET /api/health` | the search slots, all and free; the tables; the Othello book |
 //!
 //! Bad input gets a JSON error (`{"error": ...}`) with a 4xx status ([`ApiError`]); time and
 //! node limits are clamped ([`limits`]); at most [`Config::max_searches`] searches run at once,
@@ -33,7 +34,7 @@
 //! front      cli (the command line), server (router, listener)
 //! handlers   api::othello, api::chess (each: request types, checks, searches, replies)
 //! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE),
-//!            tablebase (Syzygy tables: opening, probing)
+//!            tablebase (Syzygy tables: opening, probing), book (the Othello opening book)
 //! base       limits (Config, clamps), error (ApiError)
 //! ```
 #![deny(missing_docs)]
@@ -41,6 +42,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod book;
 pub mod cli;
 pub mod error;
 pub mod limits;

@@ -61,6 +61,8 @@ pub const MAX_OTHELLO_REVIEW_LEVEL: u8 = 20;
 /// Most empty squares an Othello review solves exactly (fewer at low levels, see
 /// [`review_exact_from`]).
 pub const MAX_REVIEW_EXACT_FROM: u32 = 20;
+/// Widest randomness of an Othello book move, in discs (a whole board).
+pub const MAX_BOOK_RANDOMNESS: i32 = 64;
 /// Most empty squares `solve` accepts (beyond, an exact solve may take minutes).
 pub const SOLVE_MAX_EMPTIES: u32 = 22;
 /// Longest move list or position text a request may hold, in bytes.
@@ -106,6 +108,12 @@ pub fn review_exact_from(level: u8) -> u32 {
     (u32::from(level) + 6).min(MAX_REVIEW_EXACT_FROM)
 }
 
+/// The randomness of an Othello book move in discs: 0..=[`MAX_BOOK_RANDOMNESS`], 0 (the best,
+/// ties drawn) when none is asked.
+pub fn clamp_book_randomness(discs: Option<i32>) -> i32 {
+    discs.unwrap_or(0).clamp(0, MAX_BOOK_RANDOMNESS)
+}
+
 /// The nodes of a chess search: at least 1, at most [`MAX_CHESS_NODES`].
 pub fn clamp_chess_nodes(nodes: Option<u64>) -> Option<u64> {
     nodes.map(|n| n.clamp(1, MAX_CHESS_NODES))
@@ -133,6 +141,9 @@ mod tests {
         assert_eq!(clamp_review_level(Some(99)), MAX_OTHELLO_REVIEW_LEVEL);
         assert_eq!(clamp_review_level(Some(0)), 1);
         assert_eq!(review_exact_from(2), 8);
+        assert_eq!(clamp_book_randomness(None), 0);
+        assert_eq!(clamp_book_randomness(Some(-3)), 0);
+        assert_eq!(clamp_book_randomness(Some(99)), MAX_BOOK_RANDOMNESS);
         assert_eq!(
             review_exact_from(MAX_OTHELLO_REVIEW_LEVEL),
             MAX_REVIEW_EXACT_FROM

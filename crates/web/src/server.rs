@@ -22,6 +22,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/othello/solve", post(othello::solve))
         .route("/api/othello/hint", get(othello::hint))
         .route("/api/othello/review", get(othello::review))
+        .route("/api/othello/learn", post(othello::learn))
         .route("/api/chess/state", post(chess::state))
         .route("/api/chess/load", post(chess::load))
         .route("/api/chess/pgn", post(chess::export))
@@ -35,14 +36,16 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// `GET /api/health`: the search slots, all and free, and the most pieces the tables hold
-/// (0 without tables).
+/// `GET /api/health`: the search slots, all and free, the most pieces the tables hold
+/// (0 without tables) and the Othello opening book (`othello_book`: its positions, level and
+/// whether it learns, or null without a book).
 async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "ok": true,
         "slots": app.pool.size(),
         "free": app.pool.available(),
         "tablebase_pieces": app.tablebase.as_ref().map_or(0, |tb| tb.max_pieces()),
+        "othello_book": app.othello_book.as_ref().map(|b| b.info()),
     }))
 }
 

@@ -73,6 +73,75 @@ fn a_bad_syzygy_directory_is_an_error_at_startup() {
     }
 }
 
+#[test]
+fn a_bad_othello_book_is_an_error_at_startup_naming_the_file() {
+    let scratch = ply_testkit::Scratch::new("web-bad-book");
+    let garbage = scratch.file("garbage.ply");
+    std::fs::write(&garbage, b"PLYOBOOK\x01\x00\x00\x00 not a book").unwrap();
+    let binary = scratch.file("binary.dat");
+    std::fs::write(&binary, [0xffu8, 0xfe, 0x00, 0x80]).unwrap();
+    let missing = scratch.path().join("missing.ply");
+    for (file, want) in [
+        (&garbage, "book"),
+        (&binary, "not a ply or Edax book"),
+        (&missing, "No such file"),
+    ] {
+        let out = Command::new(PLY)
+            .args(["serve", "--bind", "127.0.0.1:0", "--othello-book"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", file.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("ply: cannot read the Othello book ")
+                && err.contains(&file.display().to_string())
+                && err.contains(want),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn serve_with_an_othello_book_plays_from_it() {
+    use ply_othello::{Board, Square};
+    use ply_othello_engine::book::{Book, Entry};
+    let scratch = ply_testkit::Scratch::new("web-book");
+    let file = scratch.file("book.ply");
+    let start = Board::start();
+    let after_f5 = start.next(Square::F5.index(), start.flips(Square::F5.index()));
+    let mut book = Book::new(1);
+    book.insert(&after_f5, Entry::new(2, 1, Some((Square::F6, 2))));
+    std::fs::write(&file, book.to_bytes()).unwrap();
+    let server = Server::start(&["--othello-book", file.to_str().unwrap()]);
+    let health = get(&server.addr, "/api/health");
+    let json = &health[health.find("\r\n\r\n").expect("a body") + 4..];
+    let h: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    assert_eq!(
+        h["othello_book"],
+        serde_json::json!({"positions": 1, "level": 1, "learnable": true}),
+        "{health}"
+    );
+    let body = r#"{"moves":"f5","level":2}"#;
+    let mut s = TcpStream::connect(&server.addr).expect("connect");
+    write!(
+        s,
+        "POST /api/othello/play HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(
+        reply.contains(r#""move":"f6""#) && reply.contains(r#""book":true"#),
+        "{reply}"
+    );
+}
+
 /// `ply --version` gives the same version string as `ply-chess` and `ply-othello`: the package
 /// version, with `+<short commit>` when built from a git checkout.
 #[test]

@@ -3,25 +3,35 @@
 //! passes may be left out). Every reply that changes the game carries the new [`GameState`].
 //!
 //! Scores are in discs from the side to move's view, as the engine gives them.
+//!
+//! With an opening book (`ply serve --othello-book FILE`, [`crate::book`]) a play request in a
+//! position the book holds gets the book's move at once (`"book": true`, no search), hints list
+//! the book moves (`"book": true` on each) and search only the others, and
+//! `POST /api/othello/learn` adds a game to the book. A request with `book: false` searches as
+//! without a book.
 
 use super::{check_length, Body, Params};
+use crate::book::{LearnReport, ServerBook};
 use crate::error::ApiError;
 use crate::limits::{
-    clamp_clock, clamp_level, clamp_review_level, clamp_time, review_exact_from,
-    DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_OTHELLO_NODES, MAX_TIMED_MOVE,
-    SOLVE_MAX_EMPTIES,
+    clamp_book_randomness, clamp_clock, clamp_level, clamp_review_level, clamp_time,
+    review_exact_from, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME, MAX_MOVE_TIME, MAX_OTHELLO_NODES,
+    MAX_TIMED_MOVE, SOLVE_MAX_EMPTIES,
 };
 use crate::pool::{run_search, spawn_search};
 use crate::state::AppState;
 use crate::stream;
 use axum::extract::State;
 use axum::Json;
-use ply_othello::{parse_ggf, parse_moves, parse_obf_line, to_ggf, Color, Game, Position, Square};
+use ply_othello::{
+    parse_ggf, parse_moves, parse_obf_line, to_ggf, Board, Color, Game, Position, Square,
+};
+use ply_othello_engine::book::BookMove;
 use ply_othello_engine::{
     strength, Clock, Info, Limits, MoveScore, Outcome, ReviewOptions, ReviewReport, STRENGTHS,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -51,9 +61,17 @@ pub struct GameRequest {
     /// `ply_othello_engine::STRENGTHS`): its search level and loss allowance, instead of `level`.
     #[serde(default)]
     pub strength: Option<String>,
-    /// The seed of the loss allowance's draws (the page draws one a game).
+    /// The seed of the loss allowance's draws and of the book's (the page draws one a game).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Use the server's opening book (default true): play its move while it holds the
+    /// position, list its moves with the hints. False: search as without a book.
+    #[serde(default)]
+    pub book: Option<bool>,
+    /// How far from the best a book move may be, in discs (0..=64, clamped; default 0: the
+    /// best, ties drawn with `seed`).
+    #[serde(default)]
+    pub book_randomness: Option<i32>,
 }
 
 /// A text to load: an OBF position, a GGF record or a move list.
@@ -104,8 +122,11 @@ pub struct ScoredMove {
     pub depth: u8,
     /// Selectivity percent (100: no pruning).
     pub selectivity: u8,
-    /// Principal variation starting with the move.
+    /// Principal variation starting with the move (a book move: its book line).
     pub pv: Vec<String>,
+    /// True for a book move: its score is the book's value (not exact), its depth the level
+    /// the book searched it at, its selectivity 0.
+    pub book: bool,
 }
 
 /// The engine's move and the game after it.
@@ -126,6 +147,9 @@ pub struct PlayReply {
     pub nodes: u64,
     /// Milliseconds used.
     pub ms: u64,
+    /// True for a move from the opening book, played without a search: the score is its book
+    /// value, the depth the level the book searched it at, the variation its book line.
+    pub book: bool,
     /// The game after the move.
     pub state: GameState,
 }
@@ -228,7 +252,52 @@ fn scored(m: &MoveScore) -> ScoredMove {
         depth: m.depth,
         selectivity: m.selectivity,
         pv: names(&m.pv),
+        book: false,
     }
+}
+
+/// The server's book, when it has one and the request does not say `book: false`.
+fn book_of<'a>(app: &'a AppState, req: &GameRequest) -> Option<&'a Arc<ServerBook>> {
+    app.othello_book
+        .as_ref()
+        .filter(|_| req.book != Some(false))
+}
+
+fn book_scored(book: &ServerBook, board: &Board, m: &BookMove) -> ScoredMove {
+    ScoredMove {
+        square: name(m.square),
+        score: m.score,
+        exact: false,
+        depth: m.level,
+        selectivity: 0,
+        pv: names(&book.line(board, m)),
+        book: true,
+    }
+}
+
+/// A hint event `v` with the book moves `book` (best first): they join its moves (all best
+/// first, book moves first on ties) and, when there are any, the event's score, variation
+/// and move are the best book move's, marked `"book": true` (the move ply would play).
+fn with_book(mut v: Value, book: &[ScoredMove]) -> Value {
+    let Some(best) = book.first() else {
+        v["book"] = json!(false);
+        return v;
+    };
+    let mut moves: Vec<Value> = book.iter().map(|m| json!(m)).collect();
+    if let Some(Value::Array(searched)) = v.get_mut("moves").map(Value::take) {
+        moves.extend(searched);
+    }
+    // stable: on a tie the book move stays first
+    moves.sort_by_key(|m| std::cmp::Reverse(m["score"].as_i64().unwrap_or(i64::MIN)));
+    v["moves"] = Value::Array(moves);
+    v["score"] = json!(best.score);
+    v["pv"] = json!(best.pv);
+    v["exact"] = json!(false);
+    if v.get("move").is_some() {
+        v["move"] = json!(best.square);
+    }
+    v["book"] = json!(true);
+    v
 }
 
 fn info_json(info: &Info) -> serde_json::Value {
@@ -329,6 +398,27 @@ pub async fn play(
             ))
         })?),
     };
+    // the book first, whatever the level or clock (as the command-line front ends)
+    if let Some(book) = book_of(&app, &req) {
+        let randomness = clamp_book_randomness(req.book_randomness);
+        if let Some(m) = book.choose(&board, randomness, req.seed.unwrap_or(0)) {
+            let pv = names(&book.line(&board, &m));
+            game.play(m.square)
+                .map_err(|e| ApiError::Internal(format!("the book chose {}: {e}", m.square)))?;
+            settle(&mut game);
+            return Ok(Json(PlayReply {
+                square: name(m.square),
+                score: m.score,
+                exact: false,
+                depth: m.level,
+                pv,
+                nodes: 0,
+                ms: 0,
+                book: true,
+                state: state_of(&game),
+            }));
+        }
+    }
     let weakness = named.map(|s| s.weakness(req.seed.unwrap_or(0)));
     let limits = Limits {
         level: Some(named.map_or_else(|| clamp_level(req.level), |s| s.level)),
@@ -368,6 +458,7 @@ pub async fn play(
         pv: names(&out.pv),
         nodes: out.nodes,
         ms: out.elapsed.as_millis() as u64,
+        book: false,
         state: state_of(&game),
     }))
 }
@@ -416,7 +507,11 @@ pub async fn solve(
 
 /// `GET /api/othello/hint`: server-sent events, an `info` event (every legal move's score,
 /// the principal variation) after each iteration and a `done` event at the end; the search
-/// runs to the asked level within `ms` (clamped) and stops when the client goes.
+/// runs to the asked level within `ms` (clamped) and stops when the client goes. In a position
+/// the server's book holds (unless `book=false`), every event lists the book moves too
+/// (`"book": true`, their book values) and leads with the best of them (`"book": true` on the
+/// event), and only the other moves are searched; when the book gives every legal move, a
+/// single `done` event comes at once.
 ///
 /// # Errors
 /// 400 for a bad game, 409 when it is over, 503 when busy (before the stream starts).
@@ -429,11 +524,33 @@ pub async fn hint(
     if board.is_game_over() {
         return Err(ApiError::GameOver);
     }
+    let (book, booked) = match book_of(&app, &req) {
+        Some(b) => {
+            let moves = b.moves(&board);
+            let mask = moves.iter().fold(0, |mask, m| mask | m.square.bit());
+            let scored: Vec<ScoredMove> = moves.iter().map(|m| book_scored(b, &board, m)).collect();
+            (scored, mask)
+        }
+        None => (Vec::new(), 0),
+    };
+    let others = board.moves() & !booked;
+    if !book.is_empty() && others == 0 {
+        // every move from the book: nothing to search
+        let best = &book[0];
+        let done = json!({
+            "move": best.square, "depth": best.depth, "selectivity": 0, "exact": false,
+            "score": best.score, "pv": best.pv, "nodes": 0, "ms": 0, "moves": book, "book": true,
+        });
+        let (tx, rx) = stream::channel(|| {});
+        tx.progress("done", &done);
+        return Ok(stream::response(rx));
+    }
     let limits = Limits {
         level: Some(clamp_level(req.level)),
         all_moves: true,
         move_time: Some(clamp_time(req.ms, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_TIME)),
         nodes: Some(MAX_OTHELLO_NODES),
+        search_moves: (!book.is_empty()).then_some(others),
         ..Limits::default()
     };
     let lease = app.pool.acquire().await?;
@@ -442,12 +559,12 @@ pub async fn hint(
     let (tx, rx) = stream::channel(move || stop_on_drop.store(true, Ordering::Relaxed));
     spawn_search(lease, move |w| {
         let out = w.othello.think(&board, &limits, &stop, &mut |info| {
-            if !tx.progress("info", &info_json(info)) {
+            if !tx.progress("info", &with_book(info_json(info), &book)) {
                 stop.store(true, Ordering::Relaxed);
             }
         });
         if !tx.is_closed() {
-            tx.last("done", &outcome_json(&out));
+            tx.last("done", &with_book(outcome_json(&out), &book));
         }
     })?;
     Ok(stream::response(rx))
@@ -508,6 +625,59 @@ pub async fn review(
         }
     })?;
     Ok(stream::response(rx))
+}
+
+/// Sets its flag when dropped: a request handler that goes away (the client left) stops the
+/// search it started.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `POST /api/othello/learn`: adds the game of the request (its start position and moves) to
+/// the server's opening book, as NBoard's `learn` does: each position not yet in the book is
+/// added with its best move out of the book searched at the book's level, the leaves that now
+/// lead into the book are searched again, the values are backed up, and the book file is
+/// written back (a temporary file renamed over it) before the reply
+/// ([`LearnReport`]: `before`, `positions`, `added`, `searches`, `complete`). The learn holds
+/// one search slot until it ends; other requests go on with the book as it was until then.
+/// When the client goes away the searches stop and what was added is kept.
+///
+/// # Errors
+/// 409 `no_book` when the server has no book or its book is not a file in ply's own format,
+/// 409 `book_busy` while another game is being learned, 400 for a bad game, 503 when every
+/// search slot is busy, 500 when the file cannot be written (the book stays as it was).
+pub async fn learn(
+    State(app): State<AppState>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<LearnReport>, ApiError> {
+    let book = app.othello_book.clone().ok_or_else(|| {
+        ApiError::NoBook("the server has no Othello book (ply serve --othello-book FILE)".into())
+    })?;
+    if book.writable_file().is_none() {
+        return Err(ApiError::NoBook(
+            "the server's Othello book was not read from a file in ply's own format, so it \
+             cannot learn games"
+                .into(),
+        ));
+    }
+    let game = build_game(&req)?;
+    let start = game.start().board;
+    let moves = game.moves().to_vec();
+    let learning = book.start_learning().ok_or(ApiError::BookBusy)?;
+    let lease = app.pool.acquire().await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = StopOnDrop(Arc::clone(&stop));
+    let report = run_search(lease, move |w| {
+        let _learning = learning;
+        book.learn(&mut w.othello, &start, &moves, &stop)
+    })
+    .await?
+    .map_err(ApiError::Internal)?;
+    Ok(Json(report))
 }
 
 #[cfg(test)]
