@@ -1,6 +1,7 @@
 use super::*;
 use ply_othello::{parse_moves, Square};
 use ply_othello_engine::EngineOptions;
+use ply_testkit::Scratch;
 
 fn engine() -> Engine {
     Engine::new(EngineOptions {
@@ -10,10 +11,11 @@ fn engine() -> Engine {
     })
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-book-job-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("book.ply")
+/// A scratch folder (removed when dropped) and the path of a book in it.
+fn scratch(name: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new(&format!("book-job-{name}"));
+    let path = dir.path().join("book.ply");
+    (dir, path)
 }
 
 fn game() -> Vec<Square> {
@@ -43,14 +45,14 @@ fn plans_round_trip_and_bad_plans_are_errors() {
 
 #[test]
 fn an_interrupted_job_resumed_gives_the_same_book() {
-    let whole = scratch("whole");
+    let (_whole_dir, whole) = scratch("whole");
     let mut job = BookJob::create(&whole, 4);
     assert!(grow(&mut job, &AtomicBool::new(false), &mut |_| {}));
     let expected = job.book.clone();
     assert!(expected.len() >= 8, "{} positions", expected.len());
     assert!(!plan_path(&whole).exists());
 
-    let cut = scratch("cut");
+    let (_cut_dir, cut) = scratch("cut");
     let mut job = BookJob::create(&cut, 4);
     job.save_every = 1;
     let stop = AtomicBool::new(false);
@@ -74,7 +76,7 @@ fn an_interrupted_job_resumed_gives_the_same_book() {
 
 #[test]
 fn deviation_grows_the_book_within_its_window() {
-    let path = scratch("deviate");
+    let (_dir, path) = scratch("deviate");
     let mut job = BookJob::create(&path, 2);
     let start = Board::start();
     job.push(job.book.deviation_plan(&start, 2, 4, 54));
