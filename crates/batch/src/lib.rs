@@ -15,8 +15,9 @@
 //! without the returned [`Resumed`] saying so, and a file that already holds the games asked for
 //! is left as it is.
 //!
-//! Beside the runs, two small things the tools and programs share: [`rng`], the seeded generators,
-//! and [`cputime`], the CPU clocks every measurement reads.
+//! Beside the runs, small things the tools and programs share: [`rng`], the seeded generators,
+//! [`cputime`], the CPU clocks every measurement reads, and [`files`], whole-file writes
+//! ([`write_atomically`]).
 //!
 //! ```
 //! use ply_batch::{params_path, run_games, RunParams, Shard};
@@ -39,10 +40,12 @@
 
 pub mod cputime;
 mod display;
+pub mod files;
 mod params;
 pub mod rng;
 
 pub use display::{progress_bar, RunBar};
+pub use files::write_atomically;
 pub use params::{params_path, ParamsRecord, RunParams};
 pub use rng::splitmix;
 

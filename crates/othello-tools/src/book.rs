@@ -107,17 +107,12 @@ pub fn plan_from_text(text: &str) -> Result<Vec<Step>, (usize, String)> {
     Ok(steps)
 }
 
-/// Writes `bytes` to `path` through a temporary file renamed over it.
+/// Writes `bytes` to `path` whole ([`ply_batch::write_atomically`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BookJobError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|source| BookJobError::Io {
-            path: path.to_owned(),
-            source,
-        })
+    ply_batch::write_atomically(path, bytes).map_err(|source| BookJobError::Io {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 /// Reads a book file in any form [`Book::from_any`] knows.

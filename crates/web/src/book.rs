@@ -15,7 +15,7 @@
 //! ([`ServerBook::start_learning`]).
 
 use ply_othello::{Board, Square};
-use ply_othello_engine::book::{Book, BookError, BookMove, MAGIC};
+use ply_othello_engine::book::{Book, BookError, BookMove, Learned, MAGIC};
 use ply_othello_engine::Engine;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -188,26 +188,7 @@ impl ServerBook {
     /// book move of each position after it while the book holds them, at most [`BOOK_LINE`]
     /// moves, passes included.
     pub fn line(&self, board: &Board, m: &BookMove) -> Vec<Square> {
-        let mut line = vec![m.square];
-        if !m.linked {
-            return line;
-        }
-        let book = self.snapshot();
-        let mut b = after(board, m.square);
-        while line.len() < BOOK_LINE {
-            let Some(next) = book.moves(&b).first().copied() else {
-                break;
-            };
-            if !next.square.is_pass() && b.moves() & next.square.bit() == 0 {
-                break;
-            }
-            line.push(next.square);
-            if !next.linked {
-                break;
-            }
-            b = after(&b, next.square);
-        }
-        line
+        self.snapshot().line(board, m, BOOK_LINE)
     }
 
     /// Marks a learn as running: `None` while another one runs.
@@ -241,30 +222,8 @@ impl ServerBook {
             .to_path_buf();
         let mut book = (*self.snapshot()).clone();
         let before = book.len();
-        let mut searches = 0;
-        let mut complete = true;
-        for step in &book.game_plan(start, moves, 60) {
-            match book.run_step(engine, step, stop) {
-                Some(n) => searches += n,
-                None => {
-                    complete = false;
-                    break;
-                }
-            }
-        }
-        if complete {
-            for step in &book.fix_plan() {
-                match book.run_step(engine, step, stop) {
-                    Some(n) => searches += n,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
-            }
-        }
-        book.negamax();
-        write_atomically(&path, &book.to_bytes())
+        let Learned { searches, complete } = book.learn_game(engine, start, moves, stop);
+        ply_batch::write_atomically(&path, &book.to_bytes())
             .map_err(|e| format!("cannot write the book {}: {e}", path.display()))?;
         let positions = book.len();
         *self.book.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(book);
@@ -278,28 +237,6 @@ impl ServerBook {
     }
 }
 
-/// `board` after `sq` (a pass included).
-fn after(board: &Board, sq: Square) -> Board {
-    if sq.is_pass() {
-        board.passed()
-    } else {
-        board.next(sq.index(), board.flips(sq.index()))
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder renamed over it, so
-/// that the file is whole at every moment.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or("book".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,7 +244,7 @@ mod tests {
 
     fn after_f5() -> Board {
         let b = Board::start();
-        after(&b, Square::F5)
+        b.next(Square::F5.index(), b.flips(Square::F5.index()))
     }
 
     fn sample() -> Vec<u8> {

@@ -108,7 +108,7 @@ fn print_json(value: &AnalysisJson) -> Result<(), CliError> {
 }
 
 /// Reads a board, or else a move list played from the start.
-fn read_position(text: &str) -> Result<Position, CliError> {
+pub(super) fn read_position(text: &str) -> Result<Position, CliError> {
     text.parse::<Position>()
         .or_else(|board_err| {
             parse_and_play(Position::start(), text).map_err(|moves_err| {

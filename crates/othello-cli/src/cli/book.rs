@@ -1,12 +1,13 @@
 //! `ply-othello book ...`: make, grow, inspect, merge and convert opening books
 //! ([`ply_othello_engine::book`]; jobs on files: [`ply_othello_tools::book`]).
 
-use super::review::{games_of_text, moves_from_start, Input};
+use super::analyse::read_position;
+use super::review::{games_of_argument, wthor_games, Input};
 use super::CliError;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
-use ply_othello::{parse_moves, Board, Position, Square};
+use ply_othello::{Board, Position, Square};
 use ply_othello_engine::book::{BookMove, BuildProgress, DEFAULT_DEVIATION};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{Engine, EngineOptions, Limits};
@@ -378,35 +379,15 @@ fn report(job: &BookJob) {
     );
 }
 
-/// The games of one `add` argument: a WTHOR file, a GGF or move-list file, or a move list.
+/// The games of one `add` argument: a WTHOR file (`.wtb`), a GGF or move-list file, or a move
+/// list.
 fn games_of(source: &str) -> Result<Vec<Input>, CliError> {
     let path = Path::new(source);
-    if path.is_file() {
-        let bytes = super::read(path)?;
-        if source.to_ascii_lowercase().ends_with(".wtb") {
-            let file = ply_othello::wthor::parse(&bytes, path)?;
-            return Ok(file
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, g)| Input {
-                    number: i + 1,
-                    game: Ok((
-                        Position::start(),
-                        g.moves.iter().map_while(|m| *m).collect(),
-                    )),
-                })
-                .collect());
-        }
-        return Ok(games_of_text(&super::read_text(path)?));
+    if path.is_file() && source.to_ascii_lowercase().ends_with(".wtb") {
+        wthor_games(path)
+    } else {
+        games_of_argument(source)
     }
-    if parse_moves(source).is_err() && source.contains(['.', '/', '\\']) {
-        super::read_text(path)?; // names a file that is not there: say so
-    }
-    Ok(vec![Input {
-        number: 1,
-        game: moves_from_start(source),
-    }])
 }
 
 fn info(file: &Path) -> Result<(), CliError> {
@@ -441,27 +422,12 @@ fn info(file: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The board of `show`'s position argument.
+/// The board of `show`'s position argument (the start when there is none).
 fn position_of(text: Option<&str>) -> Result<Position, CliError> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(Position::start());
-    };
-    if let Ok(moves) = parse_moves(text) {
-        let mut pos = Position::start();
-        for (i, &sq) in moves.iter().enumerate() {
-            if sq.is_pass() {
-                pos.pass();
-            } else if !pos.play(sq) {
-                return Err(CliError::Usage(format!(
-                    "move {} ({}) is not legal",
-                    i + 1,
-                    sq.name()
-                )));
-            }
-        }
-        return Ok(pos);
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(text) => read_position(text),
+        None => Ok(Position::start()),
     }
-    Ok(text.parse::<Position>()?)
 }
 
 fn show(

@@ -78,7 +78,7 @@ pub(super) struct Input {
 }
 
 /// The games of a GGF text, or of a text of move lists (one a line, blank lines skipped).
-pub(super) fn games_of_text(text: &str) -> Vec<Input> {
+fn games_of_text(text: &str) -> Vec<Input> {
     if text.contains("(;") {
         return split_records(text)
             .into_iter()
@@ -103,7 +103,7 @@ pub(super) fn games_of_text(text: &str) -> Vec<Input> {
 
 /// A move list played from the start position; a token that is no move is named by its
 /// 1-based number, as the review names an illegal move.
-pub(super) fn moves_from_start(text: &str) -> Result<(Position, Vec<Square>), String> {
+fn moves_from_start(text: &str) -> Result<(Position, Vec<Square>), String> {
     parse_moves(text)
         .map(|moves| (Position::start(), moves))
         .map_err(|e| match e {
@@ -112,36 +112,46 @@ pub(super) fn moves_from_start(text: &str) -> Result<(Position, Vec<Square>), St
         })
 }
 
+/// The games of a WTHOR database file, each from the start position.
+pub(super) fn wthor_games(path: &Path) -> Result<Vec<Input>, CliError> {
+    let file = ply_othello::wthor::parse(&super::read(path)?, path)?;
+    Ok(file
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Input {
+            number: i + 1,
+            game: Ok((
+                Position::start(),
+                g.moves.iter().map_while(|m| *m).collect(),
+            )),
+        })
+        .collect())
+}
+
+/// The games of a game argument: a GGF file or a file of move lists, or a move list (a name
+/// with `.`, `/` or `\` that is not a move list names a file, and a missing one is an error).
+pub(super) fn games_of_argument(text: &str) -> Result<Vec<Input>, CliError> {
+    let path = Path::new(text);
+    if path.is_file() {
+        Ok(games_of_text(&super::read_text(path)?))
+    } else if parse_moves(text).is_err() && text.contains(['.', '/', '\\']) {
+        // a file name that names no file, rather than moves
+        super::read_text(path)?;
+        Ok(Vec::new())
+    } else {
+        Ok(vec![Input {
+            number: 1,
+            game: moves_from_start(text),
+        }])
+    }
+}
+
 /// The games the arguments name.
 fn inputs(a: &ReviewArgs) -> Result<Vec<Input>, CliError> {
-    let games = if let Some(path) = &a.wthor {
-        let file = ply_othello::wthor::parse(&super::read(path)?, path)?;
-        file.games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| Input {
-                number: i + 1,
-                game: Ok((
-                    Position::start(),
-                    g.moves.iter().map_while(|m| *m).collect(),
-                )),
-            })
-            .collect()
-    } else {
-        let text = a.game.as_deref().unwrap_or_default();
-        let path = Path::new(text);
-        if path.is_file() {
-            games_of_text(&super::read_text(path)?)
-        } else if parse_moves(text).is_err() && text.contains(['.', '/', '\\']) {
-            // a file name that names no file, rather than moves
-            super::read_text(path)?;
-            Vec::new()
-        } else {
-            vec![Input {
-                number: 1,
-                game: moves_from_start(text),
-            }]
-        }
+    let games = match &a.wthor {
+        Some(path) => wthor_games(path)?,
+        None => games_of_argument(a.game.as_deref().unwrap_or_default())?,
     };
     let source = a.wthor.as_ref().map_or_else(
         || a.game.clone().unwrap_or_default(),

@@ -185,25 +185,9 @@ impl SessionBook {
     /// book move of each position after it while the book holds them, at most [`BOOK_LINE`]
     /// moves, passes included.
     pub fn line(&self, board: &Board, m: &BookMove) -> Vec<Square> {
-        let mut line = vec![m.square];
-        let Some(book) = self.book.as_deref().filter(|_| m.linked) else {
-            return line;
-        };
-        let mut b = after(board, m.square);
-        while line.len() < BOOK_LINE {
-            let Some(next) = book.moves(&b).first().copied() else {
-                break;
-            };
-            if !next.square.is_pass() && b.moves() & next.square.bit() == 0 {
-                break;
-            }
-            line.push(next.square);
-            if !next.linked {
-                break;
-            }
-            b = after(&b, next.square);
-        }
-        line
+        self.book
+            .as_deref()
+            .map_or_else(|| vec![m.square], |book| book.line(board, m, BOOK_LINE))
     }
 
     /// One line about the book: on or off, positions, level, randomness, file.
@@ -231,14 +215,5 @@ pub(crate) fn count(n: usize, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
-    }
-}
-
-/// `board` after `sq` (a pass included).
-fn after(board: &Board, sq: Square) -> Board {
-    if sq.is_pass() {
-        board.passed()
-    } else {
-        board.next(sq.index(), board.flips(sq.index()))
     }
 }

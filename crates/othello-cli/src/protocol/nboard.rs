@@ -23,9 +23,10 @@
 //! whatever the level, the clock or the loss allowance; `hint` sends the book moves as the
 //! protocol's `book` lines (the move and its book line, the book value, 0 games, the level of
 //! the value) before searching the other moves. `learn` with a book file in ply's own format
-//! adds the game, from its start to the current position, to the book ([`Book::game_plan`],
-//! [`Book::run_step`] at the book's level, then [`Book::fix_plan`] and [`Book::negamax`]) and
-//! writes the file back (a temporary file renamed over it); a `ping` or `quit` stops it, keeping
+//! adds the game, from its start to the current position, to the book
+//! ([`Book::learn_game`](ply_othello_engine::book::Book::learn_game):
+//! its positions searched at the book's level, stale leaves again, values backed up) and
+//! writes the file back ([`ply_batch::write_atomically`]); a `ping` or `quit` stops it, keeping
 //! the positions added so far. With another book format, or no book, `learn` only answers.
 //!
 //! Clocks: NBoard has no clock command; it sends its game clock in the record of `set game`
@@ -49,8 +50,8 @@ use super::format::{nboard_book_line, nboard_depth, nboard_move, pv_compact};
 use super::SessionBook;
 use ply_cli_support::NotUtf8;
 use ply_othello::ggf::{parse_ggf, parse_move, parse_move_time, GgfError};
-use ply_othello::{Board, Color, Game, MoveError, Square};
-use ply_othello_engine::book::{Book, BookMove};
+use ply_othello::{Color, Game, MoveError};
+use ply_othello_engine::book::BookMove;
 use ply_othello_engine::Weakness;
 use ply_othello_engine::{Choice, Clock, Engine, Info, Limits, Outcome};
 use std::path::Path;
@@ -474,8 +475,8 @@ impl NboardSession {
         let stop = Arc::clone(&self.stop);
         let engine = &mut self.engine;
         if let Some(book) = self.book.book_mut() {
-            learn_game(book, engine, &start, &moves, &stop);
-            match write_atomically(&path, &book.to_bytes()) {
+            book.learn_game(engine, &start, &moves, &stop);
+            match ply_batch::write_atomically(&path, &book.to_bytes()) {
                 Ok(()) => out("status"),
                 Err(e) => out(&format!(
                     "status error: cannot write {}: {e}",
@@ -509,47 +510,6 @@ impl NboardSession {
         }
         out("status");
     }
-}
-
-/// Adds the positions of the game `moves` from `start` to `book` (searched at its level with
-/// `engine`), then searches its stale leaves again and backs the values up. A set `stop` ends
-/// it early, keeping the steps done.
-fn learn_game(
-    book: &mut Book,
-    engine: &mut Engine,
-    start: &Board,
-    moves: &[Square],
-    stop: &AtomicBool,
-) {
-    let plan = book.game_plan(start, moves, 60);
-    let mut complete = true;
-    for step in &plan {
-        if book.run_step(engine, step, stop).is_none() {
-            complete = false;
-            break;
-        }
-    }
-    if complete {
-        for step in &book.fix_plan() {
-            if book.run_step(engine, step, stop).is_none() {
-                break;
-            }
-        }
-    }
-    book.negamax();
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder renamed over it, so
-/// that the file is whole at every moment.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or("book".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]

@@ -45,7 +45,52 @@ pub struct BuildProgress {
     pub positions: usize,
 }
 
+/// What [`Book::learn_game`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Learned {
+    /// Searches made.
+    pub searches: usize,
+    /// False when `stop` ended it before every step was run.
+    pub complete: bool,
+}
+
 impl Book {
+    /// Adds a game to the book, as NBoard's `learn` does: the positions of all of `moves` from
+    /// `start` ([`Book::game_plan`]), then the leaves that became stale ([`Book::fix_plan`]),
+    /// each searched with `engine` at the book's level, and the values backed up. A set `stop`
+    /// ends it early, keeping the steps done (their values backed up too).
+    pub fn learn_game(
+        &mut self,
+        engine: &mut Engine,
+        start: &Board,
+        moves: &[Square],
+        stop: &AtomicBool,
+    ) -> Learned {
+        let mut searches = 0;
+        let game = self.game_plan(start, moves, 60);
+        let complete = self.run_plan(engine, &game, stop, &mut searches)
+            && self.run_plan(engine, &self.fix_plan(), stop, &mut searches);
+        self.negamax();
+        Learned { searches, complete }
+    }
+
+    /// Runs `plan`, adding its searches to `searches`; false when `stop` interrupted it.
+    fn run_plan(
+        &mut self,
+        engine: &mut Engine,
+        plan: &[Step],
+        stop: &AtomicBool,
+        searches: &mut usize,
+    ) -> bool {
+        for step in plan {
+            match self.run_step(engine, step, stop) {
+                Some(n) => *searches += n,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Searches the leaf of `board` (in the book or not) at the book's level: the best legal
     /// move whose position is not in the book and its score, or `None` when every move leads
     /// into the book. `None` as well when `stop` was set during the search (nothing is known).

@@ -38,7 +38,7 @@ mod edax;
 mod format;
 mod text;
 
-pub use build::{BuildProgress, Step, DEFAULT_DEVIATION};
+pub use build::{BuildProgress, Learned, Step, DEFAULT_DEVIATION};
 pub use format::{MAGIC, VERSION};
 
 use ply_othello::symmetry::{inverse, symmetry_square};
@@ -331,6 +331,31 @@ impl Book {
         out
     }
 
+    /// The book line of `first`, a book move of `board`: the move, then, while it leads into
+    /// the book, the best book move of each position after it, at most `max` moves, passes
+    /// included; it ends after a leaf.
+    pub fn line(&self, board: &Board, first: &BookMove, max: usize) -> Vec<Square> {
+        let mut line = vec![first.square];
+        if !first.linked {
+            return line;
+        }
+        let mut b = after(board, first.square);
+        while line.len() < max {
+            let Some(next) = self.moves(&b).first().copied() else {
+                break;
+            };
+            if !next.square.is_pass() && b.moves() & next.square.bit() == 0 {
+                break;
+            }
+            line.push(next.square);
+            if !next.linked {
+                break;
+            }
+            b = after(&b, next.square);
+        }
+        line
+    }
+
     /// A book move to play in `board`: drawn uniformly, with `seed` and the position, among the
     /// book moves scored within `randomness` discs of the best (0: among the moves tied for the
     /// best). `None` when `board` is not in the book. The same seed, position and book give the
@@ -427,6 +452,15 @@ impl Book {
         Square::iter(board.moves())
             .filter(|sq| self.child_score(board, sq.index()).is_none())
             .fold(0, |mask, sq| mask | sq.bit())
+    }
+}
+
+/// `board` after `sq` (a pass included).
+fn after(board: &Board, sq: Square) -> Board {
+    if sq.is_pass() {
+        board.passed()
+    } else {
+        board.next(sq.index(), board.flips(sq.index()))
     }
 }
 
