@@ -175,6 +175,90 @@ fn a_match_against_ply_with_builtin_openings_and_a_json_summary() {
     assert!(v["elo"].is_null() || v["elo"].is_f64());
 }
 
+/// The move lists of a `--json` match's games.
+fn game_moves(v: &serde_json::Value) -> Vec<String> {
+    v["game_list"]
+        .as_array()
+        .expect("a game list")
+        .iter()
+        .map(|g| g["moves"].as_str().expect("moves").to_string())
+        .collect()
+}
+
+#[test]
+fn a_weakened_ply_plays_games_repeated_by_seed_and_varied_between_seeds() {
+    let opponent = ply_gtp();
+    let play = |seed: &str| {
+        let (o, _) = run_match(&[
+            "--opponent",
+            &opponent,
+            "--strength",
+            "beginner",
+            "--games",
+            "4",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        let (out, err) = (text(&o.stdout), text(&o.stderr));
+        assert_eq!(o.status.code(), Some(0), "{out} {err}");
+        assert!(
+            err.contains("level 1, strength beginner (loss 16 discs at 0.6)"),
+            "{err}"
+        );
+        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        assert_eq!(v["strength"], "beginner");
+        assert_eq!(v["loss_discs"], 16);
+        assert_eq!(v["games"], 4);
+        game_moves(&v)
+    };
+    let (a, again, other) = (play("3"), play("3"), play("4"));
+    assert_eq!(a, again, "the same seed plays the same games");
+    assert_ne!(a, other, "another seed plays other games");
+    let full = |seed: &str| {
+        let (o, _) = run_match(&[
+            "--opponent",
+            &opponent,
+            "--level",
+            "1",
+            "--games",
+            "4",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        let out = text(&o.stdout);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        game_moves(&v)
+    };
+    assert_eq!(
+        full("3"),
+        full("4"),
+        "without an allowance the seed changes nothing"
+    );
+    assert_ne!(a, full("3"), "the allowance changes the games");
+}
+
+#[test]
+fn strength_with_level_or_a_bad_loss_is_a_usage_error() {
+    let (o, _) = run_match(&["--opponent", "true", "--strength", "club", "--level", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let (o, _) = run_match(&["--opponent", "true", "--strength", "grandmaster"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("not a strength level"),
+        "{}",
+        text(&o.stderr)
+    );
+    let (o, _) = run_match(&["--opponent", "true", "--loss", "65", "0.5"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        text(&o.stderr).contains("DISCS must be 0..=64"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_closed_standard_output_ends_the_match_quietly() {

@@ -56,6 +56,7 @@ fn short_game_against_grhino_level_1() {
         level: Some(4),
         grace: Duration::from_secs(5),
         reply_timeout: Duration::from_secs(60),
+        weakness: Default::default(),
     };
     for color in [Color::Black, Color::White] {
         let r = play_game(&mut engine, &mut rhino, &opening, color, &opts);

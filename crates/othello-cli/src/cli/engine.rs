@@ -80,7 +80,11 @@ pub struct WeaknessArgs {
     pub book: BookArgs,
 }
 
-fn parse_strength(s: &str) -> Result<&'static Strength, String> {
+/// A `--strength` value: a name of [`STRENGTHS`] or its number.
+///
+/// # Errors
+/// Neither, with the names listed.
+pub fn parse_strength(s: &str) -> Result<&'static Strength, String> {
     strength(s).ok_or_else(|| {
         let names: Vec<&str> = STRENGTHS.iter().map(|s| s.name).collect();
         format!(
@@ -102,26 +106,38 @@ impl WeaknessArgs {
     /// # Errors
     /// A `--loss` out of range (a usage error).
     pub fn weakness(&self) -> Result<Weakness, CliError> {
-        if let Some(s) = self.strength {
-            return Ok(s.weakness(self.seed));
-        }
-        let Some(loss) = &self.loss else {
-            return Ok(Weakness {
-                seed: self.seed,
-                ..Weakness::default()
-            });
-        };
-        let (d, r) = (&loss[0], &loss[1]);
-        d.parse::<i32>()
-            .ok()
-            .zip(r.parse::<f64>().ok())
-            .and_then(|(d, r)| Weakness::new(d, r, self.seed))
-            .ok_or_else(|| {
-                CliError::Usage(format!(
-                    "--loss {d} {r}: DISCS must be 0..={MAX_LOSS} and RATIO 0..1"
-                ))
-            })
+        weakness(self.strength, self.loss.as_deref(), self.seed)
     }
+}
+
+/// The loss allowance of a `--strength` or a `--loss DISCS RATIO` (off without either), with
+/// the draws' `seed`: shared by the playing sessions and `match`.
+///
+/// # Errors
+/// A `--loss` out of range (a usage error).
+pub fn weakness(
+    strength: Option<&Strength>,
+    loss: Option<&[String]>,
+    seed: u64,
+) -> Result<Weakness, CliError> {
+    if let Some(s) = strength {
+        return Ok(s.weakness(seed));
+    }
+    let Some([d, r]) = loss else {
+        return Ok(Weakness {
+            seed,
+            ..Weakness::default()
+        });
+    };
+    d.parse::<i32>()
+        .ok()
+        .zip(r.parse::<f64>().ok())
+        .and_then(|(d, r)| Weakness::new(d, r, seed))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--loss {d} {r}: DISCS must be 0..={MAX_LOSS} and RATIO 0..1"
+            ))
+        })
 }
 
 /// The opening book of the playing front-ends: `--book FILE`, `--no-book`,

@@ -13,7 +13,7 @@ use clap::Args;
 use ply_othello::wthor;
 use ply_othello::{format_moves, Color, Square};
 use ply_othello_engine::MAX_HASH_MIB;
-use ply_othello_engine::{Engine, EngineOptions};
+use ply_othello_engine::{Engine, EngineOptions, Weakness};
 use ply_othello_tools::matchplay::{
     builtin_openings, openings_from_games, parse_openings, run_match, select_balanced_by_search,
     Flow, GameOptions, GtpClient, MatchOptions, Tally, Termination,
@@ -54,6 +54,15 @@ pub struct MatchArgs {
     /// the clock still applies).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=60))]
     level: Option<u8>,
+    /// ply plays at a named strength level (beginner, casual, club, strong, expert, full or
+    /// 1..6: its search level and loss allowance), e.g. to measure the levels against other
+    /// engines; the draws are seeded by --seed and the game's number.
+    #[arg(long, value_parser = super::engine::parse_strength, conflicts_with_all = ["level", "loss"])]
+    strength: Option<&'static ply_othello_engine::Strength>,
+    /// ply's loss allowance: with probability RATIO (0..1) a move is drawn among those within
+    /// DISCS (0..64) of the best (seeded by --seed and the game's number). Default: off.
+    #[arg(long, num_args = 2, value_names = ["DISCS", "RATIO"], allow_negative_numbers = true)]
+    loss: Option<Vec<String>>,
     /// Openings file: one move list a line (instead of the built-in openings).
     #[arg(long, conflicts_with = "wthor")]
     openings: Option<PathBuf>,
@@ -65,7 +74,7 @@ pub struct MatchArgs {
     /// go to standard error.
     #[arg(long)]
     json: bool,
-    /// Seed for the choice of WTHOR openings.
+    /// Seed for the choice of WTHOR openings and of the draws of --strength or --loss.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Keep only WTHOR openings that ply scores within this many discs of a draw at
@@ -145,6 +154,19 @@ fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<Square>>, CliError> {
         return Err(CliError::Match("no openings".into()));
     }
     Ok(openings)
+}
+
+/// The loss allowance for the header: empty when off.
+fn weakness_text(strength: Option<&ply_othello_engine::Strength>, w: &Weakness) -> String {
+    match strength {
+        Some(s) if !w.is_off() => format!(
+            ", strength {} (loss {} discs at {})",
+            s.name, w.max_loss, w.ratio
+        ),
+        Some(s) => format!(", strength {}", s.name),
+        None if w.is_off() => String::new(),
+        None => format!(", loss {} discs at {}", w.max_loss, w.ratio),
+    }
 }
 
 /// A clock for the header: `30 s`, or `none`.
@@ -230,9 +252,10 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let opts = GameOptions {
         ply_time,
         opponent_time: secs(a.opponent_time)?.or(ply_time),
-        level: a.level,
+        level: a.level.or(a.strength.map(|s| s.level)),
         grace: Duration::from_secs(5),
         reply_timeout,
+        weakness: super::engine::weakness(a.strength, a.loss.as_deref(), a.seed)?,
     };
     let mut log = match &a.log {
         Some(p) => Some(
@@ -261,11 +284,12 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let mut games_json = Vec::new();
     let n = 2 * pairs;
     let header = format!(
-        "match: {n} games vs `{}`, ply time {}, opponent time {}, level {}, {} openings {}",
+        "match: {n} games vs `{}`, ply time {}, opponent time {}, level {}{}, {} openings {}",
         a.opponent,
         time_text(opts.ply_time, "none"),
         time_text(opts.opponent_time, "unlimited"),
-        a.level.map_or("default".to_string(), |l| l.to_string()),
+        opts.level.map_or("default".to_string(), |l| l.to_string()),
+        weakness_text(a.strength, &opts.weakness),
         openings.len().min(pairs),
         source_text(a),
     );
@@ -274,6 +298,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     } else {
         out.line(&header);
     }
+    let opts_weakness = opts.weakness;
     let options = MatchOptions {
         opponent: a.opponent.clone(),
         games: n,
@@ -340,6 +365,9 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         let summary = serde_json::json!({
             "opponent": a.opponent,
             "games_planned": n,
+            "strength": a.strength.map(|s| s.name),
+            "loss_discs": opts_weakness.max_loss,
+            "loss_ratio": opts_weakness.ratio,
             "games": tally.games(),
             "wins": tally.wins,
             "draws": tally.draws,

@@ -1,5 +1,6 @@
-//! One game of a match: ply (in process, through [`Engine::think`]) against a GTP engine, from
-//! an opening, with a clock per side charged by measured wall time. An opponent with a clock
+//! One game of a match: ply (in process, through [`Engine::think_weakened`], which is
+//! [`Engine::think`] while the loss allowance is off) against a GTP engine, from an opening,
+//! with a clock per side charged by measured wall time. An opponent with a clock
 //! is told it (`time_settings` at the start, `time_left` before each `genmove`) so it can
 //! spend it; one that refuses those commands plays by its own settings. Going over the clock,
 //! an illegal move, another refused command, a dead engine or one that stops answering ends the
@@ -12,7 +13,7 @@
 use super::client::{move_word, GtpClient, GtpError, COMMAND_TIMEOUT};
 use ply_othello::color_name;
 use ply_othello::{Color, Position, Square};
-use ply_othello_engine::{Clock, Engine, Limits};
+use ply_othello_engine::{Clock, Engine, Limits, Weakness};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,9 @@ pub struct GameOptions {
     /// Without an opponent clock: how long a `genmove` reply is awaited before the opponent is
     /// declared unresponsive (other commands wait at most this, and at most 10 s).
     pub reply_timeout: Duration,
+    /// ply's loss allowance (off by default: full strength at `level`); its seed is advanced
+    /// after every move ply searches, and [`super::run_match`] gives each game its own seed.
+    pub weakness: Weakness,
 }
 
 /// How a game ended.
@@ -140,9 +144,10 @@ fn play_out(
     let mut ply_left = opts.ply_time;
     let mut opp_left = opts.opponent_time;
     let stop = AtomicBool::new(false);
+    let mut weakness = opts.weakness;
     while !pos.board.is_game_over() {
         let mv = if pos.side == rec.ply_color {
-            let mv = ply_move(engine, &pos, opts, &mut ply_left, &stop, rec)?;
+            let mv = ply_move(engine, &pos, opts, &mut weakness, &mut ply_left, &stop, rec)?;
             tell_opponent(opponent, pos.side, mv, opts)?;
             mv
         } else {
@@ -202,11 +207,13 @@ fn whole_seconds(left: Duration) -> Duration {
 }
 
 /// ply's move in `pos` (a pass when it has none), searched on its clock `left`, which is
-/// charged with the wall time used.
+/// charged with the wall time used, under the loss allowance `weakness` (advanced to the next
+/// move's seed).
 fn ply_move(
     engine: &mut Engine,
     pos: &Position,
     opts: &GameOptions,
+    weakness: &mut Weakness,
     left: &mut Option<Duration>,
     stop: &AtomicBool,
     rec: &mut GameRecord,
@@ -226,7 +233,8 @@ fn ply_move(
         ..Limits::default()
     };
     let t0 = Instant::now();
-    let out = engine.think(&pos.board, &limits, stop, &mut |_| {});
+    let out = engine.think_weakened(&pos.board, &limits, weakness, stop, &mut |_| {});
+    *weakness = weakness.next();
     let used = t0.elapsed();
     rec.ply_used += used;
     if let Some(left) = left.as_mut() {

@@ -88,6 +88,19 @@ pub struct MatchOutcome {
     pub stopped: bool,
 }
 
+/// The options of game `g`: `game`'s, with a loss-allowance seed of the game's own (so that
+/// the games of a weakened ply differ even from the same opening and colour).
+fn game_options(game: &GameOptions, g: usize) -> GameOptions {
+    // an odd multiplier other than the per-move step of `Weakness::next`
+    const GAME_STEP: u64 = 0xD1B5_4A32_D192_ED03;
+    let mut opts = game.clone();
+    opts.weakness.seed = game
+        .weakness
+        .seed
+        .wrapping_add((g as u64).wrapping_mul(GAME_STEP));
+    opts
+}
+
 /// Plays `opts.games` games of `engine` against `opponent` (already started from
 /// `opts.opponent`): game `g` opens with `openings[(g / 2) % len]`, ply black in even games.
 /// `on_game` hears of each game after it is tallied. After any abnormal end the opponent is
@@ -115,7 +128,13 @@ pub fn run_match(
         } else {
             Color::White
         };
-        let r = play_game(engine, &mut opponent, opening, color, &opts.game);
+        let r = play_game(
+            engine,
+            &mut opponent,
+            opening,
+            color,
+            &game_options(&opts.game, g),
+        );
         out.tally.add(r.ply_diff);
         out.endings.add(&r.termination);
         let report = GameReport {

@@ -4,7 +4,7 @@ king), and the clocks come back after a reload."""
 
 import pytest
 
-from test_game import click, load, wait_plies
+from test_game import PLAYED, click, load, wait_plies
 from test_pages import wait_idle
 from test_review import open_page
 
@@ -97,6 +97,30 @@ def test_ply_plays_on_its_clock_and_undo_stops_the_clocks(page, base_url, game):
     click(page, ["d2", "d4"] if game == "chess" else ["d3"])
     wait_plies(page, 2)
     page.wait_for_function(f"() => document.getElementById('clock-{first}').classList.contains('running')")
+
+
+@pytest.mark.parametrize("game", sorted(START))
+def test_a_timed_game_against_ply_ends_on_the_players_flag(page, base_url, game):
+    path, first, second = START[game]
+    open_page(page, base_url, path, first)
+    page.select_option("#level", "n:1000" if game == "chess" else "2")
+    set_clock(page, "0.08+0")  # 4.8 seconds each
+    click(page, ["e2", "e4"] if game == "chess" else ["f5"])
+    wait_plies(page, 2)
+    # ply answered on its own clock, which then stopped; the player's runs down to the flag
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent.includes('lost on time')", timeout=15000
+    )
+    status = page.inner_text("#status")
+    assert status == f"Game over: {first.title()} lost on time, {second.title()} wins", status
+    assert "flagged" in page.get_attribute(f"#clock-{first}", "class")
+    assert 0 < seconds(page, second) < 4.8
+    assert page.locator("#clocks .clock.running").count() == 0
+    # nobody moves after the flag: the player's move is refused, ply does not move
+    click(page, ["d2", "d4"] if game == "chess" else ["d3"])
+    assert "The game is over." in page.inner_text("#message")
+    page.wait_for_timeout(500)
+    assert page.evaluate(f"({PLAYED})().length") == 2
 
 
 def test_a_rating_level_plays_a_weakened_engine(page, base_url):
