@@ -42,6 +42,17 @@ fn a_book_is_made_grown_shown_and_converted() {
     assert!(book.value(&Board::start()).is_some());
     assert!(book.positions().iter().all(|(b, _)| b.empty_count() >= 56));
     assert!(!dir.path().join("b.ply.plan").exists());
+    // three searches at once make the same file
+    let shared = dir.path().join("jobs.ply");
+    let s = shared.to_str().unwrap();
+    ok(&["book", "new", s, "--level", "3"]);
+    ok(&[
+        "book", "deepen", s, "--plies", "4", "--hash", "4", "--jobs", "3",
+    ]);
+    assert_eq!(
+        std::fs::read(&shared).unwrap(),
+        std::fs::read(&file).unwrap()
+    );
 
     ok(&[
         "book",

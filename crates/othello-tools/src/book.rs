@@ -7,16 +7,19 @@
 //! and renamed, so a kill leaves the last saved pair). Opening a book whose plan file exists
 //! resumes that plan first: as every step clears the engine's tables before it searches, the
 //! resumed job ends with the same book as one that was never interrupted.
+//! [`BookJob::run_on`] shares the searches among several engines (one thread each) and makes
+//! the same book as one engine does.
 //!
 //! The plan file is text: a first line `# ply-othello book plan`, then one step a line, `add P O`
 //! or `leaf P O` with the mover's and the opponent's discs as 16 hexadecimal digits.
 
 use ply_othello::Board;
-use ply_othello_engine::book::{Book, BookError, BuildProgress, Step};
+use ply_othello_engine::book::{Book, BookError, BuildProgress, LeafResult, LeafSearch, Step};
 use ply_othello_engine::Engine;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use thiserror::Error;
 
 /// The first line of a plan file.
@@ -221,28 +224,64 @@ impl BookJob {
         stop: &AtomicBool,
         on_progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<bool, BookJobError> {
+        self.run_on(std::slice::from_mut(engine), stop, on_progress)
+    }
+
+    /// [`BookJob::run`] with the searches shared among `engines`, one thread each (give each
+    /// one search thread and the same weights and table size). The book is the one a single
+    /// engine makes: the searches of the next steps are made at once against the book as it
+    /// is, then the steps are run in order, each taking its precomputed result when the search
+    /// it needs then is the one made (a step whose search changed with the steps before it,
+    /// which happens only through transpositions, searches again on the first engine).
+    ///
+    /// # Panics
+    /// If `engines` is empty.
+    pub fn run_on(
+        &mut self,
+        engines: &mut [Engine],
+        stop: &AtomicBool,
+        on_progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<bool, BookJobError> {
+        assert!(!engines.is_empty(), "a book job needs an engine");
         let mut progress = BuildProgress {
             total: self.plan.len(),
             positions: self.book.len(),
             ..BuildProgress::default()
         };
         let mut unsaved = 0;
-        while let Some(step) = self.plan.front().copied() {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let Some(searches) = self.book.run_step(engine, &step, stop) else {
-                break; // stopped during the step: it is run again on resume
+        'plan: while !self.plan.is_empty() && !stop.load(Ordering::Relaxed) {
+            // a few searches per engine at a time, so that the threads stay busy
+            let batch: Vec<Step> = if engines.len() > 1 {
+                self.plan.iter().take(4 * engines.len()).copied().collect()
+            } else {
+                self.plan.iter().take(1).copied().collect()
             };
-            self.plan.pop_front();
-            progress.steps += 1;
-            progress.searches += searches;
-            progress.positions = self.book.len();
-            unsaved += searches;
-            on_progress(&progress);
-            if unsaved >= self.save_every.max(1) {
-                self.save()?;
-                unsaved = 0;
+            let known = if engines.len() > 1 {
+                search_all(&self.book, &batch, engines, stop)
+            } else {
+                HashMap::new()
+            };
+            for step in &batch {
+                let (first, _) = engines.split_first_mut().expect("not empty");
+                let ran = self
+                    .book
+                    .run_step_with(step, &mut |search| match known.get(search) {
+                        Some(&result) => Some(result),
+                        None => search.run(first, stop),
+                    });
+                let Some(searches) = ran else {
+                    break 'plan; // stopped during the step: it is run again on resume
+                };
+                self.plan.pop_front();
+                progress.steps += 1;
+                progress.searches += searches;
+                progress.positions = self.book.len();
+                unsaved += searches;
+                on_progress(&progress);
+                if unsaved >= self.save_every.max(1) {
+                    self.save()?;
+                    unsaved = 0;
+                }
             }
         }
         let done = self.plan.is_empty();
@@ -252,6 +291,47 @@ impl BookJob {
         self.save()?;
         Ok(done)
     }
+}
+
+/// The searches `steps` need with `book` as it is, made on `engines` at once (one thread an
+/// engine, each taking the next search not yet taken): every search that finished, by search.
+fn search_all(
+    book: &Book,
+    steps: &[Step],
+    engines: &mut [Engine],
+    stop: &AtomicBool,
+) -> HashMap<LeafSearch, LeafResult> {
+    let mut searches: Vec<LeafSearch> = Vec::new();
+    for step in steps {
+        if let Some(s) = book.step_search(step) {
+            if !searches.contains(&s) {
+                searches.push(s);
+            }
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(HashMap::new());
+    std::thread::scope(|scope| {
+        for engine in engines.iter_mut() {
+            let (next, results, searches) = (&next, &results, &searches);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(search) = searches.get(i) else {
+                    break;
+                };
+                let Some(result) = search.run(engine, stop) else {
+                    break; // stopped
+                };
+                results
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(*search, result);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ enum BookCommand {
               value_parser = clap::value_parser!(u8).range(1..=60))]
         level: u8,
         #[command(flatten)]
-        engine: JobEngineArgs,
+        engine: JobArgs,
     },
     /// Grow the lines the book's own values say are worth playing (Edax's `deviate`): rounds
     /// until no leaf within the windows is left, or --rounds.
@@ -102,7 +102,7 @@ enum BookCommand {
               value_parser = clap::value_parser!(u8).range(1..=60))]
         level: u8,
         #[command(flatten)]
-        engine: JobEngineArgs,
+        engine: JobArgs,
     },
     /// Search again the leaves that now lead into the book or were searched below the book's
     /// level, then back the values up.
@@ -110,7 +110,7 @@ enum BookCommand {
         /// The book file.
         file: PathBuf,
         #[command(flatten)]
-        engine: JobEngineArgs,
+        engine: JobArgs,
     },
     /// Add other books' positions to FILE (the entry searched at the higher level wins), then
     /// back the values up.
@@ -168,6 +168,25 @@ struct JobEngineArgs {
     /// Evaluation weights instead of the built-in ones (ply or Edax `eval.dat` format).
     #[arg(long)]
     eval_file: Option<PathBuf>,
+}
+
+/// The engines of the searches of a book job.
+#[derive(Args, Clone, Debug)]
+struct JobArgs {
+    #[command(flatten)]
+    engine: JobEngineArgs,
+    /// Searches made at once, each on an engine of its own (--threads threads and --hash MiB
+    /// each), 1..=1024: the book is the same as with one.
+    #[arg(long, default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=super::MAX_THREADS))]
+    jobs: usize,
+}
+
+impl JobArgs {
+    /// `--jobs` engines.
+    fn engines(&self) -> Result<Vec<Engine>, CliError> {
+        (0..self.jobs).map(|_| self.engine.engine()).collect()
+    }
 }
 
 impl JobEngineArgs {
@@ -231,12 +250,12 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
                 }
             }
             eprintln!("{count} game(s), {} step(s) to run", job.pending());
-            let mut engine = engine.engine()?;
-            if !run_job(&mut job, &mut engine)? {
+            let mut engines = engine.engines()?;
+            if !run_job(&mut job, &mut engines)? {
                 return Ok(());
             }
             job.push(job.book.fix_plan());
-            run_job(&mut job, &mut engine)?;
+            run_job(&mut job, &mut engines)?;
             report(&job);
             Ok(())
         }
@@ -250,8 +269,8 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
             engine,
         } => {
             let mut job = open_or_create(file, *level)?;
-            let mut engine = engine.engine()?;
-            if !run_job(&mut job, &mut engine)? {
+            let mut engines = engine.engines()?;
+            if !run_job(&mut job, &mut engines)? {
                 return Ok(()); // an interrupted plan: not finished yet
             }
             let start = Board::start();
@@ -265,7 +284,7 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
                 round += 1;
                 eprintln!("round {round}: {} step(s)", plan.len());
                 job.push(plan);
-                if !run_job(&mut job, &mut engine)? {
+                if !run_job(&mut job, &mut engines)? {
                     return Ok(());
                 }
             }
@@ -274,9 +293,9 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
         }
         BookCommand::Fix { file, engine } => {
             let mut job = BookJob::open(file)?;
-            let mut engine = engine.engine()?;
+            let mut engines = engine.engines()?;
             job.push(job.book.fix_plan());
-            run_job(&mut job, &mut engine)?;
+            run_job(&mut job, &mut engines)?;
             report(&job);
             Ok(())
         }
@@ -349,7 +368,7 @@ fn open_or_create(file: &Path, level: u8) -> Result<BookJob, CliError> {
 }
 
 /// Runs the job's plan with a progress bar on a terminal; whether it finished.
-fn run_job(job: &mut BookJob, engine: &mut Engine) -> Result<bool, CliError> {
+fn run_job(job: &mut BookJob, engines: &mut [Engine]) -> Result<bool, CliError> {
     if job.pending() == 0 {
         return Ok(true);
     }
@@ -360,7 +379,7 @@ fn run_job(job: &mut BookJob, engine: &mut Engine) -> Result<bool, CliError> {
         "{bar:40} {pos}/{len} steps {elapsed} {msg}",
     );
     let stop = AtomicBool::new(false);
-    let done = job.run(engine, &stop, &mut |p: &BuildProgress| {
+    let done = job.run_on(engines, &stop, &mut |p: &BuildProgress| {
         bar.set_position(p.steps as u64);
         bar.set_message(format!("{} positions", p.positions));
     })?;

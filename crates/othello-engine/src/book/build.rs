@@ -32,6 +32,42 @@ pub enum Step {
     Leaf(Board),
 }
 
+/// What a [`LeafSearch`] found: the best move and its score, `None` when the search found no
+/// move among those it was given.
+pub type LeafResult = Option<(Square, i32)>;
+
+/// The search of a book position's leaf: its best move among `moves` (those that do not lead
+/// into the book) and that move's score, at the book's `level`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LeafSearch {
+    /// The position.
+    pub board: Board,
+    /// The moves the leaf may be (never empty).
+    pub moves: u64,
+    /// The search level.
+    pub level: u8,
+}
+
+impl LeafSearch {
+    /// Runs the search with `engine`, its tables cleared first (so that the result depends
+    /// only on the search and the engine's weights and table size, not on what it searched
+    /// before): the best move and its score, `None` inside when the search found none among
+    /// `moves`; `None` when `stop` was set during the search (nothing is known).
+    pub fn run(&self, engine: &mut Engine, stop: &AtomicBool) -> Option<LeafResult> {
+        engine.new_game();
+        let limits = Limits {
+            level: Some(self.level),
+            search_moves: Some(self.moves),
+            ..Limits::default()
+        };
+        let out = engine.think(&self.board, &limits, stop, &mut |_| {});
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        Some((self.moves & out.best.bit() != 0).then_some((out.best, out.score)))
+    }
+}
+
 /// What a job has done so far, for progress reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BuildProgress {
@@ -91,30 +127,46 @@ impl Book {
         true
     }
 
-    /// Searches the leaf of `board` (in the book or not) at the book's level: the best legal
-    /// move whose position is not in the book and its score, or `None` when every move leads
-    /// into the book. `None` as well when `stop` was set during the search (nothing is known).
-    fn search_leaf(
-        &self,
-        engine: &mut Engine,
-        board: &Board,
-        stop: &AtomicBool,
-    ) -> Option<Option<(Square, i32)>> {
-        let unlinked = self.unlinked_moves(board);
-        if unlinked == 0 {
-            return Some(None);
+    /// The search [`Book::run_step`] would make for `step` with the book as it is now, or
+    /// `None` when the step needs none (it changes nothing, or every move of its position leads
+    /// into the book). Searches of different steps can run on different engines at once, and
+    /// their results be handed to [`Book::run_step_with`]: a step's result depends only on the
+    /// book and the step.
+    pub fn step_search(&self, step: &Step) -> Option<LeafSearch> {
+        let board = self.step_board(step)?;
+        let moves = self.unlinked_moves(&board);
+        (moves != 0).then_some(LeafSearch {
+            board,
+            moves,
+            level: self.level,
+        })
+    }
+
+    /// The position whose leaf `step` searches, or `None` when the step changes nothing.
+    fn step_board(&self, step: &Step) -> Option<Board> {
+        match *step {
+            Step::Add(board) => {
+                let board = if board.moves() == 0 {
+                    board.passed()
+                } else {
+                    board
+                };
+                if board.moves() == 0 {
+                    return None; // a finished game
+                }
+                if let Some(e) = self.get(&board) {
+                    let valid = match e.leaf {
+                        Some((sq, _)) => self.unlinked_moves(&board) & sq.bit() != 0,
+                        None => self.unlinked_moves(&board) == 0,
+                    };
+                    if valid && e.level >= self.level {
+                        return None;
+                    }
+                }
+                Some(board)
+            }
+            Step::Leaf(board) => self.contains(&board).then_some(board),
         }
-        engine.new_game();
-        let limits = Limits {
-            level: Some(self.level),
-            search_moves: Some(unlinked),
-            ..Limits::default()
-        };
-        let out = engine.think(board, &limits, stop, &mut |_| {});
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return None;
-        }
-        (unlinked & out.best.bit() != 0).then_some(Some((out.best, out.score)))
     }
 
     /// Runs one step with `engine` (see [`Step`]). Returns how many searches it made, or `None`
@@ -125,41 +177,32 @@ impl Book {
         step: &Step,
         stop: &AtomicBool,
     ) -> Option<usize> {
-        match *step {
-            Step::Add(board) => {
-                let board = if board.moves() == 0 {
-                    board.passed()
-                } else {
-                    board
-                };
-                if board.moves() == 0 {
-                    return Some(0); // a finished game
-                }
-                if let Some(e) = self.get(&board) {
-                    let valid = match e.leaf {
-                        Some((sq, _)) => self.unlinked_moves(&board) & sq.bit() != 0,
-                        None => self.unlinked_moves(&board) == 0,
-                    };
-                    if valid && e.level >= self.level {
-                        return Some(0);
-                    }
-                }
-                let leaf = self.search_leaf(engine, &board, stop)?;
-                let value = leaf.map_or(0, |(_, v)| v);
-                self.insert(&board, Entry::new(value, self.level, leaf));
-                Some(1)
-            }
-            Step::Leaf(board) => {
-                if !self.contains(&board) {
-                    return Some(0);
-                }
-                let leaf = self.search_leaf(engine, &board, stop)?;
-                let old = self.get(&board).unwrap_or(Entry::new(0, 0, None));
-                let value = leaf.map_or(i32::from(old.value), |(_, v)| v);
-                self.insert(&board, Entry::new(value, self.level, leaf));
-                Some(1)
-            }
-        }
+        self.run_step_with(step, &mut |search| search.run(engine, stop))
+    }
+
+    /// Runs one step with the leaf search's result from `search` (see [`Book::step_search`]:
+    /// `search` is called at most once, with the search the step needs now, and answers
+    /// [`LeafSearch::run`]'s result, `None` when it was stopped). Returns how many searches the
+    /// step counts, or `None` when the search was stopped (the book is then unchanged).
+    pub fn run_step_with(
+        &mut self,
+        step: &Step,
+        search: &mut dyn FnMut(&LeafSearch) -> Option<LeafResult>,
+    ) -> Option<usize> {
+        let Some(board) = self.step_board(step) else {
+            return Some(0);
+        };
+        let leaf = match self.step_search(step) {
+            Some(s) => search(&s)?,
+            None => None, // every move leads into the book
+        };
+        let value = match (step, leaf) {
+            (_, Some((_, v))) => v,
+            (Step::Add(_), None) => 0,
+            (Step::Leaf(_), None) => self.get(&board).map_or(0, |e| i32::from(e.value)),
+        };
+        self.insert(&board, Entry::new(value, self.level, leaf));
+        Some(1)
     }
 
     /// The steps that add the positions of a game from `start`: the position after each of the

@@ -7,7 +7,9 @@
 //!   [`Book::negamax`] backs the values up after additions, [`Book::merge`] joins two books.
 //! - Building: plans of [`Step`]s ([`Book::game_plan`], [`Book::deviation_plan`],
 //!   [`Book::fix_plan`]) run by [`Book::run_step`] with an [`Engine`](crate::Engine) at the
-//!   book's level; every step is deterministic for a single-threaded engine.
+//!   book's level; every step is deterministic for a single-threaded engine. A step's search
+//!   ([`Book::step_search`], a [`LeafSearch`]) can be made apart, on another engine or thread,
+//!   and its result handed to [`Book::run_step_with`].
 //! - Files: ply's own binary form ([`Book::to_bytes`] / [`Book::from_bytes`], versioned, with a
 //!   checksum), Edax's `book.dat` ([`Book::to_edax`] / [`Book::from_edax`]) and Edax's text form
 //!   ([`Book::to_text`] / [`Book::from_text`]). Every malformed byte is a [`BookError`].
@@ -38,7 +40,7 @@ mod edax;
 mod format;
 mod text;
 
-pub use build::{BuildProgress, Learned, Step, DEFAULT_DEVIATION};
+pub use build::{BuildProgress, LeafResult, LeafSearch, Learned, Step, DEFAULT_DEVIATION};
 pub use format::{MAGIC, VERSION};
 
 use ply_othello::symmetry::{inverse, symmetry_square};

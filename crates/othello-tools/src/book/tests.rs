@@ -108,3 +108,68 @@ fn deviation_grows_the_book_within_its_window() {
     }
     assert!(job.book.fix_plan().is_empty());
 }
+
+/// A game and deviation rounds at level 4 run on `engines` engines: the book.
+fn deviated(path: &Path, engines: usize, stop_after: Option<usize>) -> (BookJob, bool) {
+    let mut job = BookJob::create(path, 4);
+    job.push(job.book.game_plan(&Board::start(), &game(), 10));
+    let mut pool: Vec<Engine> = (0..engines).map(|_| engine()).collect();
+    let stop = AtomicBool::new(false);
+    let mut on = |p: &BuildProgress| {
+        if stop_after.is_some_and(|n| p.steps >= n) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    if !job.run_on(&mut pool, &stop, &mut on).unwrap() {
+        return (job, false);
+    }
+    for _ in 0..3 {
+        let plan = job.book.deviation_plan(&Board::start(), 2, 4, 50);
+        if plan.is_empty() {
+            break;
+        }
+        job.push(plan);
+        if !job.run_on(&mut pool, &stop, &mut on).unwrap() {
+            return (job, false);
+        }
+    }
+    (job, true)
+}
+
+#[test]
+fn several_engines_make_the_same_book_as_one() {
+    let (_one_dir, one) = scratch("one-engine");
+    let (alone, done) = deviated(&one, 1, None);
+    assert!(done);
+    assert!(alone.book.len() >= 20, "{} positions", alone.book.len());
+    for n in [2, 3] {
+        let (_dir, path) = scratch(&format!("{n}-engines"));
+        let (shared, done) = deviated(&path, n, None);
+        assert!(done);
+        assert_eq!(shared.book, alone.book, "{n} engines");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&one).unwrap(),
+            "{n} engines: the files"
+        );
+    }
+    // stopped part way on three engines, resumed on one: the same book again
+    let (_cut_dir, cut) = scratch("cut-engines");
+    let (part, done) = deviated(&cut, 3, Some(5));
+    assert!(!done && part.pending() > 0);
+    let mut job = BookJob::open(&cut).unwrap();
+    assert!(job
+        .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
+        .unwrap());
+    for _ in 0..3 {
+        let plan = job.book.deviation_plan(&Board::start(), 2, 4, 50);
+        if plan.is_empty() {
+            break;
+        }
+        job.push(plan);
+        assert!(job
+            .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
+            .unwrap());
+    }
+    assert_eq!(job.book, alone.book);
+}
