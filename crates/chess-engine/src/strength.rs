@@ -62,14 +62,14 @@ impl Strength {
     pub const MAX_ELO: u32 = 3000;
     /// The points of the Elo scale, `(rating, level)`, rating increasing, fitted on the levels'
     /// results against Stockfish's `UCI_Elo` (docs/benchmarks/chess-strength.md): level 0 plays
-    /// at about 1410, 7.14 at 1830, 12.86 at 1990 and 15 at 2280. The last point, full strength
-    /// at 3000, is the top of the scale (full strength plays level with Ethereal 12), not a
-    /// measurement.
+    /// at about 1410, 7.14 at 1830, 12.86 at 1975 and 14.41 at 2077 (100 games each). The last
+    /// point, full strength at 3000, is the top of the scale (full strength plays level with
+    /// Ethereal 12), not a measurement.
     pub const ELO_SCALE: [(u32, f64); 5] = [
         (1410, 0.0),
         (1830, 7.14),
-        (1990, 12.86),
-        (2280, 15.0),
+        (1975, 12.86),
+        (2077, 14.41),
         (3000, 20.0),
     ];
     /// How many lines a weakened search looks at (MultiPV) and chooses among.

@@ -519,7 +519,7 @@ fn strength_options_are_listed_checked_and_reach_the_engine() {
             "setoption name UCI_LimitStrength value true",
             Some((7.14 * 90.0 / 420.0, 7)),
         ),
-        ("setoption name UCI_Elo value 1990", Some((12.86, 7))),
+        ("setoption name UCI_Elo value 1975", Some((12.86, 7))),
         ("setoption name Skill Level value 0", Some((12.86, 7))),
         ("setoption name UCI_Elo value 3000", None),
         ("setoption name UCI_Elo value 1350", Some((0.0, 7))),
