@@ -33,9 +33,11 @@ PLAN = {
     "beginner": {"edax": [1, 2], "rhino": [1, 2], "ply": [1]},
     "casual": {"edax": [1, 2, 3], "rhino": [1, 2], "ply": [1, 2]},
     "club": {"edax": [2, 4, 6], "rhino": [2, 3], "ply": [2, 4]},
-    "strong": {"edax": [4, 6, 8], "rhino": [3, 4, 5], "ply": [4, 8]},
-    "expert": {"edax": [8, 10, 12], "rhino": [5], "ply": [8, 12]},
+    "strong": {"edax": [4, 6, 8], "rhino": [3], "ply": [4, 8]},
+    "expert": {"edax": [8, 10, 12], "rhino": [], "ply": []},
 }
+# GRhino's levels 4 and 5 are left out: without a clock over GTP they take from seconds to minutes a
+# move (a game in 20-250 s), 200 games hours; level 3 is already far below the strong level.
 NAMED = list(PLAN)
 
 

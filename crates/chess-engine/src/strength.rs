@@ -62,14 +62,16 @@ impl Strength {
     pub const MAX_ELO: u32 = 3000;
     /// The points of the Elo scale, `(rating, level)`, rating increasing, fitted on the levels'
     /// results against Stockfish's `UCI_Elo` (docs/benchmarks/chess-strength.md): level 0 plays
-    /// at about 1410, 7.14 at 1830, 12.86 at 1975 and 14.41 at 2077 (100 games each). The last
-    /// point, full strength at 3000, is the top of the scale (full strength plays level with
-    /// Ethereal 12), not a measurement.
-    pub const ELO_SCALE: [(u32, f64); 5] = [
+    /// at about 1410, 7.14 at 1830, 12.86 at 1975, 14.41 at 2077 and 17.58 at 2375 (100 games
+    /// each). The last point, full strength at 3000, is the top of the scale (full strength
+    /// plays level with Ethereal 12), not a measurement: the levels just below it are weaker
+    /// than the line to it says (the trend of the measured points reaches 2600 only at level 20).
+    pub const ELO_SCALE: [(u32, f64); 6] = [
         (1410, 0.0),
         (1830, 7.14),
         (1975, 12.86),
         (2077, 14.41),
+        (2375, 17.58),
         (3000, 20.0),
     ];
     /// How many lines a weakened search looks at (MultiPV) and chooses among.
