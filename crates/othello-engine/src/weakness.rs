@@ -170,8 +170,8 @@ impl Engine {
     }
 }
 
-/// A named strength level: a search level and a loss allowance, with the strength it is meant
-/// to have. The table is [`STRENGTHS`].
+/// A named strength level: a search level and a loss allowance, with the strength it plays at.
+/// The table is [`STRENGTHS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Strength {
     /// Its name (lower case, one word).
@@ -182,70 +182,71 @@ pub struct Strength {
     pub max_loss: i32,
     /// [`Weakness::ratio`].
     pub ratio: f64,
-    /// The approximate strength, in words: provisional until calibrated by matches (the
-    /// benchmarks).
+    /// The strength it plays at, in words: the Edax-AVX level it plays like, measured by
+    /// matches (the benchmarks).
     pub approx: &'static str,
 }
 
 /// The named strength levels, weakest first; level `i + 1` of the front ends is
 /// `STRENGTHS[i]`, so a level can be named by its number as well.
 ///
-/// The search levels and allowances are a first guess, and so is the approximate strength of
-/// each: **provisional**, to be calibrated by matches against ply's own exact levels, Edax at
-/// fixed levels and GRhino's levels (the calibration will be in `docs/benchmarks`). What is
-/// tested is the order: each level gives away fewer discs per move, on average, than the one
-/// before it. The last one is ply at its default level without an allowance.
+/// Each level's strength is measured by matches (200 games a pairing, the 100 built-in openings
+/// with both colours, play by level) against Edax-AVX at fixed levels, GRhino's levels and ply's
+/// own unweakened levels, fitted on one Elo scale with Edax at level 1 as 0
+/// (`tools/strength/othello_levels.py`; the table and its commands are in
+/// `docs/benchmarks/othello-strength.md`). The names are words for players; the measure is the
+/// Edax level each plays like. The last one is ply at its default level without an allowance.
 ///
-/// | # | name | level | max loss | ratio | approximate strength (provisional) |
-/// |---|------|-------|----------|-------|------------------------------------|
-/// | 1 | `beginner` | 1 | 16 | 0.6 | someone who has just learnt the rules |
-/// | 2 | `casual` | 2 | 10 | 0.4 | a casual player |
-/// | 3 | `club` | 4 | 6 | 0.3 | a club player |
-/// | 4 | `strong` | 8 | 4 | 0.2 | a strong club player |
-/// | 5 | `expert` | 12 | 2 | 0.1 | a tournament expert |
-/// | 6 | `full` | 21 | 0 | 0 | ply's full default strength, beyond any human |
+/// | # | name | level | max loss | ratio | Elo (Edax level 1 = 0) | plays like |
+/// |---|------|-------|----------|-------|------------------------|------------|
+/// | 1 | `beginner` | 1 | 16 | 0.6 | −290 ± 50 | well below Edax at level 1 (it scores 17 % against it) |
+/// | 2 | `casual` | 2 | 10 | 0.4 | +157 ± 45 | between Edax's levels 1 and 2 |
+/// | 3 | `club` | 4 | 6 | 0.3 | +684 ± 68 | Edax at level 3 |
+/// | 4 | `strong` | 8 | 4 | 0.2 | +1250 ± 88 | between Edax's levels 6 and 8 |
+/// | 5 | `expert` | 12 | 2 | 0.1 | +1603 ± 121 | above Edax at level 10 (65 % against it) |
+/// | 6 | `full` | 21 | 0 | 0 | not measured here | ply's full default strength, level with Edax-AVX at equal time |
 pub const STRENGTHS: [Strength; 6] = [
     Strength {
         name: "beginner",
         level: 1,
         max_loss: 16,
         ratio: 0.6,
-        approx: "someone who has just learnt the rules",
+        approx: "well below Edax at level 1",
     },
     Strength {
         name: "casual",
         level: 2,
         max_loss: 10,
         ratio: 0.4,
-        approx: "a casual player",
+        approx: "between Edax's levels 1 and 2",
     },
     Strength {
         name: "club",
         level: 4,
         max_loss: 6,
         ratio: 0.3,
-        approx: "a club player",
+        approx: "Edax at level 3",
     },
     Strength {
         name: "strong",
         level: 8,
         max_loss: 4,
         ratio: 0.2,
-        approx: "a strong club player",
+        approx: "between Edax's levels 6 and 8",
     },
     Strength {
         name: "expert",
         level: 12,
         max_loss: 2,
         ratio: 0.1,
-        approx: "a tournament expert",
+        approx: "above Edax at level 10",
     },
     Strength {
         name: "full",
         level: crate::midgame::DEFAULT_LEVEL,
         max_loss: 0,
         ratio: 0.0,
-        approx: "ply's full default strength, beyond any human",
+        approx: "ply's full strength, level with Edax-AVX at equal time",
     },
 ];
 

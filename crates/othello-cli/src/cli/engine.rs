@@ -63,7 +63,7 @@ impl EngineArgs {
 #[derive(Args, Clone, Debug)]
 pub struct WeaknessArgs {
     /// A named strength level, weakest first: beginner, casual, club, strong, expert, full (or
-    /// 1..6); sets the search level and the loss allowance (approximate strengths, provisional:
+    /// 1..6); sets the search level and the loss allowance (the Edax level each plays like:
     /// docs/othello.md).
     #[arg(long, value_parser = parse_strength, conflicts_with_all = ["level", "loss"])]
     pub strength: Option<&'static Strength>,

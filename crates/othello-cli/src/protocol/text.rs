@@ -672,7 +672,7 @@ impl TextSession {
         if rest.is_empty() {
             for (i, s) in STRENGTHS.iter().enumerate() {
                 out(&format!(
-                    "strength {} {}: level {}, {} (about {}; provisional)",
+                    "strength {} {}: level {}, {} (plays like {})",
                     i + 1,
                     s.name,
                     s.level,
