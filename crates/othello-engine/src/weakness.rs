@@ -203,7 +203,7 @@ pub struct Strength {
 /// | 2 | `casual` | 2 | 10 | 0.4 | +157 ± 45 | between Edax's levels 1 and 2 |
 /// | 3 | `club` | 4 | 6 | 0.3 | +684 ± 68 | Edax at level 3 |
 /// | 4 | `strong` | 8 | 4 | 0.2 | +1250 ± 88 | between Edax's levels 6 and 8 |
-/// | 5 | `expert` | 12 | 2 | 0.1 | +1603 ± 121 | above Edax at level 10 (65 % against it) |
+/// | 5 | `expert` | 12 | 2 | 0.1 | +1603 ± 121 | Edax at level 12 (54 % against it) |
 /// | 6 | `full` | 21 | 0 | 0 | not measured here | ply's full default strength, level with Edax-AVX at equal time |
 pub const STRENGTHS: [Strength; 6] = [
     Strength {
@@ -239,7 +239,7 @@ pub const STRENGTHS: [Strength; 6] = [
         level: 12,
         max_loss: 2,
         ratio: 0.1,
-        approx: "above Edax at level 10",
+        approx: "Edax at level 12",
     },
     Strength {
         name: "full",
