@@ -175,6 +175,19 @@ fn a_match_against_ply_with_builtin_openings_and_a_json_summary() {
     assert!(v["elo"].is_null() || v["elo"].is_f64());
 }
 
+/// A `--json` match against ply's GTP mode with `args` added (it must succeed): its summary and
+/// the header line it printed on standard error.
+fn json_match(args: &[&str]) -> (serde_json::Value, String) {
+    let opponent = ply_gtp();
+    let mut all = vec!["--opponent", &opponent, "--json"];
+    all.extend_from_slice(args);
+    let (o, _) = run_match(&all);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out} {err}");
+    let v = serde_json::from_str(out.trim()).expect("one JSON object");
+    (v, err)
+}
+
 /// The move lists of a `--json` match's games.
 fn game_moves(v: &serde_json::Value) -> Vec<String> {
     v["game_list"]
@@ -187,26 +200,12 @@ fn game_moves(v: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_weakened_ply_plays_games_repeated_by_seed_and_varied_between_seeds() {
-    let opponent = ply_gtp();
     let play = |seed: &str| {
-        let (o, _) = run_match(&[
-            "--opponent",
-            &opponent,
-            "--strength",
-            "beginner",
-            "--games",
-            "4",
-            "--seed",
-            seed,
-            "--json",
-        ]);
-        let (out, err) = (text(&o.stdout), text(&o.stderr));
-        assert_eq!(o.status.code(), Some(0), "{out} {err}");
+        let (v, err) = json_match(&["--strength", "beginner", "--games", "4", "--seed", seed]);
         assert!(
             err.contains("level 1, strength beginner (loss 16 discs at 0.6)"),
             "{err}"
         );
-        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
         assert_eq!(v["strength"], "beginner");
         assert_eq!(v["loss_discs"], 16);
         assert_eq!(v["games"], 4);
@@ -215,22 +214,8 @@ fn a_weakened_ply_plays_games_repeated_by_seed_and_varied_between_seeds() {
     let (a, again, other) = (play("3"), play("3"), play("4"));
     assert_eq!(a, again, "the same seed plays the same games");
     assert_ne!(a, other, "another seed plays other games");
-    let full = |seed: &str| {
-        let (o, _) = run_match(&[
-            "--opponent",
-            &opponent,
-            "--level",
-            "1",
-            "--games",
-            "4",
-            "--seed",
-            seed,
-            "--json",
-        ]);
-        let out = text(&o.stdout);
-        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
-        game_moves(&v)
-    };
+    let full =
+        |seed: &str| game_moves(&json_match(&["--level", "1", "--games", "4", "--seed", seed]).0);
     assert_eq!(
         full("3"),
         full("4"),

@@ -109,7 +109,28 @@ fn deviation_grows_the_book_within_its_window() {
     assert!(job.book.fix_plan().is_empty());
 }
 
-/// A game and deviation rounds at level 4 run on `engines` engines: the book.
+/// Up to three rounds of `deviate` (rel 2, abs 4, 50 empties) on `engines`: whether they finished.
+fn deviate_rounds(
+    job: &mut BookJob,
+    engines: &mut [Engine],
+    stop: &AtomicBool,
+    on: &mut dyn FnMut(&BuildProgress),
+) -> bool {
+    for _ in 0..3 {
+        let plan = job.book.deviation_plan(&Board::start(), 2, 4, 50);
+        if plan.is_empty() {
+            break;
+        }
+        job.push(plan);
+        if !job.run_on(engines, stop, on).unwrap() {
+            return false;
+        }
+    }
+    true
+}
+
+/// A game and deviation rounds at level 4 run on `engines` engines, stopped after
+/// `stop_after` steps if given: the job and whether it finished.
 fn deviated(path: &Path, engines: usize, stop_after: Option<usize>) -> (BookJob, bool) {
     let mut job = BookJob::create(path, 4);
     job.push(job.book.game_plan(&Board::start(), &game(), 10));
@@ -120,20 +141,9 @@ fn deviated(path: &Path, engines: usize, stop_after: Option<usize>) -> (BookJob,
             stop.store(true, Ordering::Relaxed);
         }
     };
-    if !job.run_on(&mut pool, &stop, &mut on).unwrap() {
-        return (job, false);
-    }
-    for _ in 0..3 {
-        let plan = job.book.deviation_plan(&Board::start(), 2, 4, 50);
-        if plan.is_empty() {
-            break;
-        }
-        job.push(plan);
-        if !job.run_on(&mut pool, &stop, &mut on).unwrap() {
-            return (job, false);
-        }
-    }
-    (job, true)
+    let done = job.run_on(&mut pool, &stop, &mut on).unwrap()
+        && deviate_rounds(&mut job, &mut pool, &stop, &mut on);
+    (job, done)
 }
 
 #[test]
@@ -158,18 +168,9 @@ fn several_engines_make_the_same_book_as_one() {
     let (part, done) = deviated(&cut, 3, Some(5));
     assert!(!done && part.pending() > 0);
     let mut job = BookJob::open(&cut).unwrap();
-    assert!(job
-        .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
-        .unwrap());
-    for _ in 0..3 {
-        let plan = job.book.deviation_plan(&Board::start(), 2, 4, 50);
-        if plan.is_empty() {
-            break;
-        }
-        job.push(plan);
-        assert!(job
-            .run(&mut engine(), &AtomicBool::new(false), &mut |_| {})
-            .unwrap());
-    }
+    let mut one_engine = [engine()];
+    let go = AtomicBool::new(false);
+    assert!(job.run_on(&mut one_engine, &go, &mut |_| {}).unwrap());
+    assert!(deviate_rounds(&mut job, &mut one_engine, &go, &mut |_| {}));
     assert_eq!(job.book, alone.book);
 }
