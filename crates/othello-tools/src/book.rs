@@ -250,16 +250,14 @@ impl BookJob {
         };
         let mut unsaved = 0;
         'plan: while !self.plan.is_empty() && !stop.load(Ordering::Relaxed) {
-            // a few searches per engine at a time, so that the threads stay busy
-            let batch: Vec<Step> = if engines.len() > 1 {
-                self.plan.iter().take(4 * engines.len()).copied().collect()
+            // several engines: a few searches each at a time, made at once so that the threads
+            // stay busy; one engine: a step at a time, searched as it is run
+            let (batch, known): (Vec<Step>, _) = if engines.len() > 1 {
+                let batch: Vec<Step> = self.plan.iter().take(4 * engines.len()).copied().collect();
+                let known = search_all(&self.book, &batch, engines, stop);
+                (batch, known)
             } else {
-                self.plan.iter().take(1).copied().collect()
-            };
-            let known = if engines.len() > 1 {
-                search_all(&self.book, &batch, engines, stop)
-            } else {
-                HashMap::new()
+                (self.plan.iter().take(1).copied().collect(), HashMap::new())
             };
             for step in &batch {
                 let (first, _) = engines.split_first_mut().expect("not empty");

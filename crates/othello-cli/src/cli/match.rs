@@ -298,7 +298,6 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     } else {
         out.line(&header);
     }
-    let opts_weakness = opts.weakness;
     let options = MatchOptions {
         opponent: a.opponent.clone(),
         games: n,
@@ -366,8 +365,8 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
             "opponent": a.opponent,
             "games_planned": n,
             "strength": a.strength.map(|s| s.name),
-            "loss_discs": opts_weakness.max_loss,
-            "loss_ratio": opts_weakness.ratio,
+            "loss_discs": options.game.weakness.max_loss,
+            "loss_ratio": options.game.weakness.ratio,
             "games": tally.games(),
             "wins": tally.wins,
             "draws": tally.draws,

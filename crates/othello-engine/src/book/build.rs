@@ -133,7 +133,13 @@ impl Book {
     /// their results be handed to [`Book::run_step_with`]: a step's result depends only on the
     /// book and the step.
     pub fn step_search(&self, step: &Step) -> Option<LeafSearch> {
-        let board = self.step_board(step)?;
+        self.step_board(step)
+            .and_then(|board| self.leaf_search(board))
+    }
+
+    /// The search of `board`'s leaf among its moves that do not lead into the book, or `None`
+    /// when every move does.
+    fn leaf_search(&self, board: Board) -> Option<LeafSearch> {
         let moves = self.unlinked_moves(&board);
         (moves != 0).then_some(LeafSearch {
             board,
@@ -192,7 +198,7 @@ impl Book {
         let Some(board) = self.step_board(step) else {
             return Some(0);
         };
-        let leaf = match self.step_search(step) {
+        let leaf = match self.leaf_search(board) {
             Some(s) => search(&s)?,
             None => None, // every move leads into the book
         };
