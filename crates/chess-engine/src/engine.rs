@@ -145,8 +145,9 @@ impl Engine {
     }
 
     /// [`think`](Engine::think) below full strength: the limits capped by the level, the
-    /// search widened to [`Strength::LINES`] lines, and the move chosen among the lines of the
-    /// last completed iteration.
+    /// search widened to [`Strength::LINES`] lines (unless [the level](Strength::searches_lines)
+    /// searches this move as one line), and the move chosen among the lines of the last
+    /// completed iteration.
     fn think_weakened(
         &mut self,
         strength: Strength,
@@ -163,6 +164,19 @@ impl Engine {
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
             ..limits.clone()
         };
+        let key = strength.key(self.game, pos.hash());
+        if !strength.searches_lines(key) {
+            let job = SearchJob {
+                pos,
+                history,
+                tt: &self.tt,
+                control,
+                limits: &limits,
+                options: &self.options,
+                reporter,
+            };
+            return search_with_tables(&job, &mut self.tables);
+        }
         let options = Options {
             multipv: self.options.multipv.max(Strength::LINES),
             ..self.options.clone()
@@ -189,7 +203,7 @@ impl Engine {
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
         let scores: Vec<i32> = kept.iter().map(|info| info.score).collect();
-        let chosen = strength.choose(&scores, strength.key(self.game, pos.hash()));
+        let chosen = strength.choose(&scores, key);
         if chosen == 0 {
             return result;
         }

@@ -14,7 +14,10 @@ use crate::value::KNOWN_WIN;
 ///   [`LINES`](Strength::LINES) lines (MultiPV) instead of one; with a probability that grows as
 ///   the level falls ([`mistake_chance`](Strength::mistake_chance)), every line gets a random
 ///   push of up to [`max_loss`](Strength::max_loss) centipawns and the line with the highest
-///   pushed score is played. A line that scores more than `max_loss` below the best is never
+///   pushed score is played. From level [`SINGLE_LINE_FROM`](Strength::SINGLE_LINE_FROM) up,
+///   where mistakes are rare, the draw comes first: a move drawn without a mistake is searched
+///   as one line (the lines MultiPV asks for), with the whole budget, and only a move drawn
+///   with one searches the four lines to choose among. A line that scores more than `max_loss` below the best is never
 ///   played, so a level never walks into a mate it sees or throws away more material than its
 ///   bound (390 centipawns at level 0, 210 at level 10, 48 at level 19), and a small loss is
 ///   more likely than a large one. A found win (a mate, a tablebase or recognised win) is
@@ -58,24 +61,29 @@ impl Strength {
     /// The lowest rating [`from_elo`](Self::from_elo) takes (level 0, as every rating up to
     /// the first point of [`ELO_SCALE`](Self::ELO_SCALE)).
     pub const MIN_ELO: u32 = 1350;
-    /// The highest rating [`from_elo`](Self::from_elo) takes (full strength).
+    /// The highest rating [`from_elo`](Self::from_elo) takes; every rating from the last point
+    /// of [`ELO_SCALE`](Self::ELO_SCALE) up to this one is full strength.
     pub const MAX_ELO: u32 = 3000;
     /// The points of the Elo scale, `(rating, level)`, rating increasing, fitted on the levels'
     /// results against Stockfish's `UCI_Elo` (docs/benchmarks/chess-strength.md): level 0 plays
-    /// at about 1410, 7.14 at 1830, 12.86 at 1975, 14.41 at 2077 and 17.58 at 2375 (100 games
-    /// each). The last point, full strength at 3000, is the top of the scale (full strength
-    /// plays level with Ethereal 12), not a measurement: the levels just below it are weaker
-    /// than the line to it says (the trend of the measured points reaches 2600 only at level 20).
-    pub const ELO_SCALE: [(u32, f64); 6] = [
+    /// at about 1410, 7.14 at 1830, 12.86 at 1975, 14.41 at 2077 and full strength (level 20)
+    /// at 2520 (100 games each). These are ratings on Stockfish 15.1's scale, not on CCRL's:
+    /// at the top its `UCI_Elo` plays well above its label (the skill level it plays at 2600
+    /// rated about 3050 on CCRL 40/4 when its authors refitted the mapping in 2023).
+    pub const ELO_SCALE: [(u32, f64); 5] = [
         (1410, 0.0),
         (1830, 7.14),
         (1975, 12.86),
         (2077, 14.41),
-        (2375, 17.58),
-        (3000, 20.0),
+        (2520, 20.0),
     ];
     /// How many lines a weakened search looks at (MultiPV) and chooses among.
     pub const LINES: usize = 4;
+    /// The level from which a move's mistake is drawn before its search, and a move drawn
+    /// without one is searched as one line; from here up the node budget grows faster too
+    /// ([`max_nodes`](Self::max_nodes)). The levels below it search [`LINES`](Self::LINES)
+    /// lines for every move, as they were measured.
+    pub const SINGLE_LINE_FROM: f64 = 15.0;
 
     /// Skill level `level` (0 weakest, 20 full strength; above 20 counts as 20).
     pub fn from_level(level: u32, seed: u64) -> Strength {
@@ -119,17 +127,25 @@ impl Strength {
         self.level >= f64::from(Self::MAX_LEVEL)
     }
 
-    /// The deepest iteration the search completes: 2 at level 0, then 4 plies per 5 levels (17
-    /// at level 19). Two plies see a mate in one the opponent threatens.
+    /// The deepest iteration the search completes: 2 at level 0, then 4 plies per 5 levels up
+    /// to [`SINGLE_LINE_FROM`](Self::SINGLE_LINE_FROM) (14 at level 15), then 4 per level
+    /// (22 at level 17), so that above level 16 the node budget binds first. Two plies see a
+    /// mate in one the opponent threatens.
     pub fn max_depth(&self) -> i32 {
-        2 + (0.8 * self.level) as i32
+        let low = self.level.min(Self::SINGLE_LINE_FROM);
+        let high = (self.level - Self::SINGLE_LINE_FROM).max(0.0);
+        2 + (0.8 * low + 4.0 * high) as i32
     }
 
-    /// The node budget of a move: 1,024 at level 0, doubling every 1.8 levels (about 1.4 million
-    /// at level 19). The search checks it every 1,024 nodes and finishes its first iteration in
-    /// any case.
+    /// The node budget of a move: 1,024 at level 0, doubling every 1.8 levels up to
+    /// [`SINGLE_LINE_FROM`](Self::SINGLE_LINE_FROM) (about 310,000 at level 15), then every
+    /// level (2.5 million at level 18, 5 million at level 19: about what a second or two of
+    /// full-strength search gets). The search checks it every 1,024 nodes and finishes its
+    /// first iteration in any case.
     pub fn max_nodes(&self) -> u64 {
-        (1024.0 * (0.55 * self.level).exp2()) as u64
+        let low = self.level.min(Self::SINGLE_LINE_FROM);
+        let high = (self.level - Self::SINGLE_LINE_FROM).max(0.0);
+        (1024.0 * (0.55 * low + high).exp2()) as u64
     }
 
     /// The chance that a move is chosen with a push: 0.95 at level 0, 0.5 at level 10, 0.095 at
@@ -161,22 +177,40 @@ impl Strength {
         SplitMix(position_hash ^ b).next()
     }
 
+    /// Whether the move of `key` is drawn with a mistake: then [`choose`](Self::choose) may
+    /// pick another line than the best; otherwise it picks the best whatever the lines.
+    pub fn draws_mistake(&self, key: u64) -> bool {
+        self.mistake_draw(key).is_some()
+    }
+
+    /// Whether a search at this level with the draws of `key` looks at
+    /// [`LINES`](Self::LINES) lines: below [`SINGLE_LINE_FROM`](Self::SINGLE_LINE_FROM)
+    /// always, from it up only for a move [drawn with a mistake](Self::draws_mistake).
+    pub fn searches_lines(&self, key: u64) -> bool {
+        self.level < Self::SINGLE_LINE_FROM || self.draws_mistake(key)
+    }
+
+    /// The draws of a move after its first one, when that one asks for a mistake.
+    fn mistake_draw(&self, key: u64) -> Option<SplitMix> {
+        let mut rng = SplitMix(key);
+        (rng.unit() < self.mistake_chance()).then_some(rng)
+    }
+
     /// Which of the lines to play, given their scores best first (from the search's MultiPV
     /// lines) and the `key` of the move's draws: an index into `scores` (0 for the best line,
-    /// always when `scores` has fewer than two lines, the first is a found win or the level is
-    /// full strength). Only the
+    /// always when `scores` has fewer than two lines, the first is a found win, the level is
+    /// full strength or the move is not [drawn with a mistake](Self::draws_mistake)). Only the
     /// first [`LINES`](Self::LINES) lines count, and none that scores more than
     /// [`max_loss`](Self::max_loss) below the first.
     pub fn choose(&self, scores: &[i32], key: u64) -> usize {
         // a found win (a mate, a tablebase or recognised win) is played as found: choosing
         // among winning lines could put off the win for ever
-        if scores.len() < 2 || self.is_full() || scores[0] >= KNOWN_WIN {
+        if scores.len() < 2 || scores[0] >= KNOWN_WIN {
             return 0;
         }
-        let mut rng = SplitMix(key);
-        if rng.unit() >= self.mistake_chance() {
+        let Some(mut rng) = self.mistake_draw(key) else {
             return 0;
-        }
+        };
         let bound = self.max_loss();
         let best = scores[0];
         let mut chosen = 0;

@@ -94,14 +94,16 @@ fn levels_search_more_and_err_less_as_they_rise() {
     let (a, b) = (Strength::ELO_SCALE[1], Strength::ELO_SCALE[2]);
     let mid = Strength::from_elo((a.0 + b.0) / 2, 1).level();
     assert!((mid - (a.1 + b.1) / 2.0).abs() < 0.05, "{mid}");
-    let levels: Vec<f64> = (1300..=3100)
+    let levels: Vec<f64> = (1300..=Strength::MAX_ELO + 100)
         .step_by(10)
         .map(|e| Strength::from_elo(e, 1).level())
         .collect();
     assert!(levels.windows(2).all(|w| w[0] <= w[1]));
-    assert!(Strength::from_elo(3000, 1).is_full());
+    let top = Strength::ELO_SCALE[Strength::ELO_SCALE.len() - 1].0;
+    assert!(Strength::from_elo(top, 1).is_full());
+    assert!(Strength::from_elo(Strength::MAX_ELO, 1).is_full());
     assert!(Strength::from_elo(9999, 1).is_full());
-    assert!(!Strength::from_elo(2999, 1).is_full());
+    assert!(!Strength::from_elo(top - 1, 1).is_full());
     assert_eq!(Strength::from_level(3, 1).with_seed(9).seed(), 9);
     assert_eq!(Strength::from_level(3, 1).with_seed(9).level(), 3.0);
 }
@@ -321,4 +323,47 @@ fn full_strength_is_no_limit() {
     assert_eq!(top.strength(), Some(Strength::from_level(4, 5)));
     top.set_strength(None);
     assert_eq!(top.strength(), None);
+}
+
+/// From [`Strength::SINGLE_LINE_FROM`] up, a move drawn without a mistake is the plain search
+/// under the level's caps (same move, score and nodes); a move drawn with one, and every move
+/// below that level, searches more lines than the plain search does.
+#[test]
+fn top_levels_search_one_line_unless_a_mistake_is_drawn() {
+    let pos = Position::from_fen(BENCH[3]).unwrap();
+    let limits = depth(7);
+    let capped = |strength: Strength| Limits {
+        depth: Some(strength.max_depth().min(7)),
+        nodes: Some(strength.max_nodes()),
+        ..Limits::default()
+    };
+    let (mut single, mut lines) = (0, 0);
+    for level in [5u32, 14, 15, 17, 19] {
+        for seed in 0..12u64 {
+            let strength = Strength::from_level(level, seed);
+            let key = strength.key(0, pos.hash());
+            let plain = engine(None).think(&pos, &[], &capped(strength), &Control::new(), &Silent);
+            let weak = engine(Some(strength)).think(&pos, &[], &limits, &Control::new(), &Silent);
+            if strength.searches_lines(key) {
+                assert!(
+                    level < 15 || strength.draws_mistake(key),
+                    "level {level} seed {seed}"
+                );
+                assert!(weak.nodes > plain.nodes, "level {level} seed {seed}");
+                lines += 1;
+            } else {
+                assert!(level >= 15 && !strength.draws_mistake(key));
+                assert_eq!(
+                    (plain.best, plain.score, plain.nodes),
+                    (weak.best, weak.score, weak.nodes),
+                    "level {level} seed {seed}"
+                );
+                single += 1;
+            }
+        }
+    }
+    assert!(
+        single > 0 && lines > 24,
+        "{single} single-line and {lines} wider searches"
+    );
 }

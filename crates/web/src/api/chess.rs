@@ -48,7 +48,7 @@ pub struct ChessRequest {
     /// A timed game: the increment of the side to move, in milliseconds.
     #[serde(default)]
     pub inc: Option<u64>,
-    /// Play at this rating (UCI_Elo's scale, clamped to 1350..=3000, full strength at 3000):
+    /// Play at this rating (UCI_Elo's scale, clamped to 1350..=3000, full strength from 2520):
     /// a weakened engine (see `ply_chess_engine::Strength`).
     #[serde(default)]
     pub elo: Option<u32>,
