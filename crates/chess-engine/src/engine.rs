@@ -132,13 +132,26 @@ impl Engine {
         if let Some(strength) = self.strength {
             return self.think_weakened(strength, pos, history, limits, control, reporter);
         }
+        self.search(pos, history, limits, control, None, reporter)
+    }
+
+    /// One search on the engine's tables, with `options` instead of the engine's when given.
+    fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        options: Option<&Options>,
+        reporter: &dyn Reporter,
+    ) -> SearchResult {
         let job = SearchJob {
             pos,
             history,
             tt: &self.tt,
             control,
             limits,
-            options: &self.options,
+            options: options.unwrap_or(&self.options),
             reporter,
         };
         search_with_tables(&job, &mut self.tables)
@@ -166,16 +179,7 @@ impl Engine {
         };
         let key = strength.key(self.game, pos.hash());
         if !strength.searches_lines(key) {
-            let job = SearchJob {
-                pos,
-                history,
-                tt: &self.tt,
-                control,
-                limits: &limits,
-                options: &self.options,
-                reporter,
-            };
-            return search_with_tables(&job, &mut self.tables);
+            return self.search(pos, history, &limits, control, None, reporter);
         }
         let options = Options {
             multipv: self.options.multipv.max(Strength::LINES),
@@ -186,16 +190,7 @@ impl Engine {
             shown: self.options.multipv,
             state: Mutex::new(Lines::default()),
         };
-        let job = SearchJob {
-            pos,
-            history,
-            tt: &self.tt,
-            control,
-            limits: &limits,
-            options: &options,
-            reporter: &lines,
-        };
-        let mut result = search_with_tables(&job, &mut self.tables);
+        let mut result = self.search(pos, history, &limits, control, Some(&options), &lines);
         let Lines {
             kept, last_time, ..
         } = lines
