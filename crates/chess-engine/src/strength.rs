@@ -17,7 +17,8 @@ use crate::value::KNOWN_WIN;
 ///   pushed score is played. From level [`SINGLE_LINE_FROM`](Strength::SINGLE_LINE_FROM) up,
 ///   where mistakes are rare, the draw comes first: a move drawn without a mistake is searched
 ///   as one line (the lines MultiPV asks for), with the whole budget, and only a move drawn
-///   with one searches the four lines to choose among. A line that scores more than `max_loss` below the best is never
+///   with one searches the four lines to choose among. A line that scores more than
+///   `max_loss` below the best is never
 ///   played, so a level never walks into a mate it sees or throws away more material than its
 ///   bound (390 centipawns at level 0, 210 at level 10, 48 at level 19), and a small loss is
 ///   more likely than a large one. A found win (a mate, a tablebase or recognised win) is
@@ -132,8 +133,7 @@ impl Strength {
     /// (22 at level 17), so that above level 16 the node budget binds first. Two plies see a
     /// mate in one the opponent threatens.
     pub fn max_depth(&self) -> i32 {
-        let low = self.level.min(Self::SINGLE_LINE_FROM);
-        let high = (self.level - Self::SINGLE_LINE_FROM).max(0.0);
+        let (low, high) = self.split_level();
         2 + (0.8 * low + 4.0 * high) as i32
     }
 
@@ -143,9 +143,17 @@ impl Strength {
     /// full-strength search gets). The search checks it every 1,024 nodes and finishes its
     /// first iteration in any case.
     pub fn max_nodes(&self) -> u64 {
-        let low = self.level.min(Self::SINGLE_LINE_FROM);
-        let high = (self.level - Self::SINGLE_LINE_FROM).max(0.0);
+        let (low, high) = self.split_level();
         (1024.0 * (0.55 * low + high).exp2()) as u64
+    }
+
+    /// The level as its part up to [`SINGLE_LINE_FROM`](Self::SINGLE_LINE_FROM) and its part
+    /// above it, on which the caps grow at different rates.
+    fn split_level(&self) -> (f64, f64) {
+        (
+            self.level.min(Self::SINGLE_LINE_FROM),
+            (self.level - Self::SINGLE_LINE_FROM).max(0.0),
+        )
     }
 
     /// The chance that a move is chosen with a push: 0.95 at level 0, 0.5 at level 10, 0.095 at
