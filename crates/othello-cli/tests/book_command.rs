@@ -160,3 +160,62 @@ fn corrupt_books_are_refused_with_the_reason() {
         stderr(&out)
     );
 }
+
+/// A deviation round planned, searched in two shards (as on two machines) and applied gives the
+/// same book, byte for byte, as the round run in one `deepen`; a bad file of searches is refused.
+#[test]
+fn a_round_searched_in_shards_makes_the_same_book() {
+    let dir = Scratch::new("book-shards");
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (whole, sharded) = (path("whole.ply"), path("sharded.ply"));
+    for f in [&whole, &sharded] {
+        ok(&["book", "new", f, "--level", "3"]);
+        ok(&["book", "deepen", f, "--plies", "4", "--hash", "4"]);
+    }
+    ok(&[
+        "book", "deepen", &whole, "--plies", "7", "--hash", "4", "--rounds", "1",
+    ]);
+    let planned = ok(&["book", "plan", &sharded, "--plies", "7"]);
+    assert!(planned.contains("search(es) planned"), "{planned}");
+    // a second plan on a pending job is refused
+    let again = ply(&["book", "plan", &sharded, "--plies", "7"]);
+    assert_eq!(again.status.code(), Some(2), "{}", stderr(&again));
+    let (a, b) = (path("a.txt"), path("b.txt"));
+    for (shard, out) in [("0/2", &a), ("1/2", &b)] {
+        ok(&[
+            "book", "searches", &sharded, "--shard", shard, "--out", out, "--hash", "4",
+        ]);
+    }
+    let lines = |f: &str| std::fs::read_to_string(f).unwrap().lines().count() - 1;
+    assert!(
+        lines(&a) >= 1 && lines(&b) >= 1,
+        "{} {}",
+        lines(&a),
+        lines(&b)
+    );
+    // a shard run again finds its file done and keeps it
+    let before = std::fs::read(&a).unwrap();
+    ok(&[
+        "book", "searches", &sharded, "--shard", "0/2", "--out", &a, "--hash", "4",
+    ]);
+    assert_eq!(std::fs::read(&a).unwrap(), before);
+    let bad = path("bad.txt");
+    std::fs::write(&bad, "# ply-othello book searches\n0 0 0 99 a1 0\n").unwrap();
+    let refused = ply(&["book", "apply", &sharded, &bad]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("bad.txt") && stderr(&refused).contains("line 2"),
+        "{}",
+        stderr(&refused)
+    );
+    let applied = ok(&["book", "apply", &sharded, &a, &b, "--hash", "4"]);
+    assert!(
+        applied.contains(" from the files, 0 made here"),
+        "{applied}"
+    );
+    assert!(!dir.path().join("sharded.ply.plan").exists());
+    assert_eq!(
+        std::fs::read(&sharded).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+}

@@ -12,11 +12,19 @@
 //!
 //! The plan file is text: a first line `# ply-othello book plan`, then one step a line, `add P O`
 //! or `leaf P O` with the mover's and the opponent's discs as 16 hexadecimal digits.
+//!
+//! **Searches made elsewhere.** The searches a pending plan needs
+//! ([`BookJob::planned_searches`]) can be made on other machines, a share each
+//! ([`run_searches`]), written as text ([`searches_to_text`]: a first line
+//! `# ply-othello book searches`, then `P O MOVES LEVEL BEST SCORE` a line, the board and the
+//! moves searched as 16 hexadecimal digits, `BEST` a square such as `f5` or `-` when the search
+//! found none) and handed to the job ([`BookJob::add_known`]) before it runs: the book is the
+//! same as when every search is made in the job.
 
 use ply_othello::Board;
 use ply_othello_engine::book::{Book, BookError, BuildProgress, LeafResult, LeafSearch, Step};
 use ply_othello_engine::Engine;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -24,6 +32,8 @@ use thiserror::Error;
 
 /// The first line of a plan file.
 const PLAN_HEADER: &str = "# ply-othello book plan";
+/// The first line of a file of searches.
+const SEARCHES_HEADER: &str = "# ply-othello book searches";
 
 /// Errors of a book job.
 #[derive(Debug, Error)]
@@ -110,6 +120,119 @@ pub fn plan_from_text(text: &str) -> Result<Vec<Step>, (usize, String)> {
     Ok(steps)
 }
 
+/// The text of search results (see the [module documentation](self)).
+pub fn searches_to_text<'a>(
+    results: impl IntoIterator<Item = &'a (LeafSearch, LeafResult)>,
+) -> String {
+    let mut text = format!("{SEARCHES_HEADER}\n");
+    for (search, result) in results {
+        let (best, score) = match result {
+            Some((sq, score)) => (sq.to_string().to_ascii_lowercase(), *score),
+            None => ("-".to_string(), 0),
+        };
+        text.push_str(&format!(
+            "{:016x} {:016x} {:016x} {} {best} {score}\n",
+            search.board.player(),
+            search.board.opponent(),
+            search.moves,
+            search.level,
+        ));
+    }
+    text
+}
+
+/// Reads search results written by [`searches_to_text`]; `Err((line, reason))` for a bad line
+/// (a board that is not one, moves that are not legal there, a level above 60, a best move
+/// not among the moves searched, a score beyond ±64).
+pub fn searches_from_text(text: &str) -> Result<Vec<(LeafSearch, LeafResult)>, (usize, String)> {
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, first)) if first.trim() == SEARCHES_HEADER => {}
+        _ => return Err((1, format!("the first line must be `{SEARCHES_HEADER}`"))),
+    }
+    let mut out = Vec::new();
+    for (i, line) in lines {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |reason: String| (i + 1, reason);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [p, o, moves, level, best, score] = words[..] else {
+            return Err(bad(
+                "expected `PLAYER OPPONENT MOVES LEVEL BEST SCORE`".into()
+            ));
+        };
+        let hex = |s: &str| u64::from_str_radix(s, 16).map_err(|e| bad(format!("{s}: {e}")));
+        let board = Board::new(hex(p)?, hex(o)?).map_err(|e| bad(e.to_string()))?;
+        let moves = hex(moves)?;
+        if moves == 0 || moves & !board.moves() != 0 {
+            return Err(bad(format!("{moves:016x} are not legal moves there")));
+        }
+        let level: u8 = level
+            .parse()
+            .ok()
+            .filter(|&l| l <= 60)
+            .ok_or_else(|| bad(format!("level {level} is not 0..=60")))?;
+        let score: i32 = score
+            .parse()
+            .ok()
+            .filter(|s: &i32| s.abs() <= 64)
+            .ok_or_else(|| bad(format!("score {score} is not -64..=64")))?;
+        let result = if best == "-" {
+            None
+        } else {
+            let sq: ply_othello::Square = best.parse().map_err(|e| bad(format!("{best}: {e}")))?;
+            if sq.is_pass() || moves & sq.bit() == 0 {
+                return Err(bad(format!("{best} is not among the moves searched")));
+            }
+            Some((sq, score))
+        };
+        out.push((
+            LeafSearch {
+                board,
+                moves,
+                level,
+            },
+            result,
+        ));
+    }
+    Ok(out)
+}
+
+/// Makes `searches` on `engines` at once (one thread an engine, each taking the next search
+/// not yet taken; give each engine one search thread and the same weights and table size):
+/// every search that finished before `stop` was set, by search.
+pub fn run_searches(
+    searches: &[LeafSearch],
+    engines: &mut [Engine],
+    stop: &AtomicBool,
+) -> HashMap<LeafSearch, LeafResult> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(HashMap::new());
+    std::thread::scope(|scope| {
+        for engine in engines.iter_mut() {
+            let (next, results) = (&next, &results);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(search) = searches.get(i) else {
+                    break;
+                };
+                let Some(result) = search.run(engine, stop) else {
+                    break; // stopped
+                };
+                results
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(*search, result);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Writes `bytes` to `path` whole ([`ply_batch::write_atomically`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BookJobError> {
     ply_batch::write_atomically(path, bytes).map_err(|source| BookJobError::Io {
@@ -137,6 +260,12 @@ pub struct BookJob {
     /// The book.
     pub book: Book,
     plan: VecDeque<Step>,
+    /// Searches made elsewhere ([`BookJob::add_known`]), used while the plan runs.
+    known: HashMap<LeafSearch, LeafResult>,
+    /// How many steps took their search from `known`.
+    used_known: usize,
+    /// Searches the steps run so far needed (taken from `known` or made).
+    searches: usize,
     /// Save the book and the plan after this many searches (and at the end).
     pub save_every: usize,
 }
@@ -148,6 +277,9 @@ impl BookJob {
             path: path.to_owned(),
             book: Book::new(level),
             plan: VecDeque::new(),
+            known: HashMap::new(),
+            used_known: 0,
+            searches: 0,
             save_every: 20,
         }
     }
@@ -175,6 +307,9 @@ impl BookJob {
             path: path.to_owned(),
             book,
             plan: plan.into(),
+            known: HashMap::new(),
+            used_known: 0,
+            searches: 0,
             save_every: 20,
         })
     }
@@ -192,6 +327,37 @@ impl BookJob {
     /// Appends steps to the plan.
     pub fn push(&mut self, steps: impl IntoIterator<Item = Step>) {
         self.plan.extend(steps);
+    }
+
+    /// The searches the pending plan needs, each once, in the order of its steps
+    /// ([`Book::plan_searches`]): what other machines can search for this job.
+    pub fn planned_searches(&self) -> Vec<LeafSearch> {
+        let steps: Vec<Step> = self.plan.iter().copied().collect();
+        let mut seen = HashSet::new();
+        self.book
+            .plan_searches(&steps)
+            .into_iter()
+            .flatten()
+            .filter(|s| seen.insert(*s))
+            .collect()
+    }
+
+    /// How many searches the steps run so far needed, made or taken from
+    /// [`BookJob::add_known`]'s.
+    pub fn searches_made(&self) -> usize {
+        self.searches
+    }
+
+    /// How many steps run so far took their search from those of [`BookJob::add_known`].
+    pub fn used_known(&self) -> usize {
+        self.used_known
+    }
+
+    /// Search results made elsewhere (e.g. by [`run_searches`] on other machines) for the
+    /// steps of the plan: a step that needs one of them takes it instead of searching, a step
+    /// that needs another search makes it. They are forgotten when the plan is done.
+    pub fn add_known(&mut self, results: impl IntoIterator<Item = (LeafSearch, LeafResult)>) {
+        self.known.extend(results);
     }
 
     /// Writes the book and the plan (the plan file is removed when the plan is empty).
@@ -229,10 +395,10 @@ impl BookJob {
 
     /// [`BookJob::run`] with the searches shared among `engines`, one thread each (give each
     /// one search thread and the same weights and table size). The book is the one a single
-    /// engine makes: the searches of the next steps are made at once against the book as it
-    /// is, then the steps are run in order, each taking its precomputed result when the search
-    /// it needs then is the one made (a step whose search changed with the steps before it,
-    /// which happens only through transpositions, searches again on the first engine).
+    /// engine makes: the searches of the next steps are made at once, each against the book
+    /// as the steps before it will leave it ([`Book::plan_searches`]), then the steps are run
+    /// in order, each taking its precomputed result when the search it needs then is the one
+    /// made (one that came out otherwise searches again on the first engine).
     ///
     /// # Panics
     /// If `engines` is empty.
@@ -254,25 +420,34 @@ impl BookJob {
             // stay busy; one engine: a step at a time, searched as it is run
             let (batch, known): (Vec<Step>, _) = if engines.len() > 1 {
                 let batch: Vec<Step> = self.plan.iter().take(4 * engines.len()).copied().collect();
-                let known = search_all(&self.book, &batch, engines, stop);
+                let known = search_all(&self.book, &batch, &self.known, engines, stop);
                 (batch, known)
             } else {
                 (self.plan.iter().take(1).copied().collect(), HashMap::new())
             };
             for step in &batch {
+                if stop.load(Ordering::Relaxed) {
+                    break 'plan; // stopped: the steps left wait for the resume
+                }
                 let (first, _) = engines.split_first_mut().expect("not empty");
-                let ran = self
-                    .book
-                    .run_step_with(step, &mut |search| match known.get(search) {
-                        Some(&result) => Some(result),
-                        None => search.run(first, stop),
-                    });
+                let (elsewhere, used) = (&self.known, &mut self.used_known);
+                let ran = self.book.run_step_with(step, &mut |search| {
+                    if let Some(&result) = known.get(search) {
+                        return Some(result);
+                    }
+                    if let Some(&result) = elsewhere.get(search) {
+                        *used += 1;
+                        return Some(result);
+                    }
+                    search.run(first, stop)
+                });
                 let Some(searches) = ran else {
                     break 'plan; // stopped during the step: it is run again on resume
                 };
                 self.plan.pop_front();
                 progress.steps += 1;
                 progress.searches += searches;
+                self.searches += searches;
                 progress.positions = self.book.len();
                 unsaved += searches;
                 on_progress(&progress);
@@ -285,51 +460,29 @@ impl BookJob {
         let done = self.plan.is_empty();
         if done {
             self.book.negamax();
+            self.known.clear();
         }
         self.save()?;
         Ok(done)
     }
 }
 
-/// The searches `steps` need with `book` as it is, made on `engines` at once (one thread an
-/// engine, each taking the next search not yet taken): every search that finished, by search.
+/// The searches `steps` need run in order from `book` ([`Book::plan_searches`]) that `known`
+/// lacks, made on `engines` at once ([`run_searches`]): every search that finished, by search.
 fn search_all(
     book: &Book,
     steps: &[Step],
+    known: &HashMap<LeafSearch, LeafResult>,
     engines: &mut [Engine],
     stop: &AtomicBool,
 ) -> HashMap<LeafSearch, LeafResult> {
     let mut searches: Vec<LeafSearch> = Vec::new();
-    for step in steps {
-        if let Some(s) = book.step_search(step) {
-            if !searches.contains(&s) {
-                searches.push(s);
-            }
+    for s in book.plan_searches(steps).into_iter().flatten() {
+        if !known.contains_key(&s) && !searches.contains(&s) {
+            searches.push(s);
         }
     }
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(HashMap::new());
-    std::thread::scope(|scope| {
-        for engine in engines.iter_mut() {
-            let (next, results, searches) = (&next, &results, &searches);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(search) = searches.get(i) else {
-                    break;
-                };
-                let Some(result) = search.run(engine, stop) else {
-                    break; // stopped
-                };
-                results
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .insert(*search, result);
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    run_searches(&searches, engines, stop)
 }
 
 #[cfg(test)]

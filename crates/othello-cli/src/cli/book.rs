@@ -8,10 +8,15 @@ use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 use ply_othello::{Board, Position, Square};
-use ply_othello_engine::book::{BookMove, BuildProgress, DEFAULT_DEVIATION};
+use ply_othello_engine::book::{
+    BookMove, BuildProgress, LeafResult, LeafSearch, DEFAULT_DEVIATION,
+};
 use ply_othello_engine::eval::parse_weights;
 use ply_othello_engine::{Engine, EngineOptions, Limits};
-use ply_othello_tools::book::{plan_path, read_book, write_atomic, BookJob, BookJobError};
+use ply_othello_tools::book::{
+    plan_path, read_book, run_searches, searches_from_text, searches_to_text, write_atomic,
+    BookJob, BookJobError,
+};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -101,6 +106,47 @@ enum BookCommand {
         #[arg(long, default_value_t = DEFAULT_BOOK_LEVEL,
               value_parser = clap::value_parser!(u8).range(1..=60))]
         level: u8,
+        #[command(flatten)]
+        engine: JobArgs,
+    },
+    /// Plan the next round of `deepen` without running it (FILE.plan), so that its searches
+    /// can be made elsewhere: `book searches` on each machine, then `book apply`.
+    Plan {
+        /// The book file (ply's form; no other job may be pending on it).
+        file: PathBuf,
+        /// As `deepen --rel`.
+        #[arg(long, default_value_t = DEFAULT_DEVIATION.0, value_parser = clap::value_parser!(i32).range(0..=64))]
+        rel: i32,
+        /// As `deepen --abs`.
+        #[arg(long, default_value_t = DEFAULT_DEVIATION.1, value_parser = clap::value_parser!(i32).range(0..=64))]
+        abs: i32,
+        /// As `deepen --plies`.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60))]
+        plies: u32,
+    },
+    /// Make a shard of the searches of the job pending on FILE (its FILE.plan) and write them
+    /// to OUT (an existing OUT is resumed): the shards of a plan, given to `book apply`, make
+    /// the same book as running the job in one place. Takes `--shard K/N --out FILE` as the
+    /// other batch commands do, for tools/cluster/run.py.
+    Searches {
+        /// The book file whose pending plan is searched (read only).
+        file: PathBuf,
+        /// Make only the searches whose index in the plan is K modulo N (`K/N`).
+        #[arg(long, default_value = "0/1")]
+        shard: ply_batch::Shard,
+        /// The file of results to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        engine: JobArgs,
+    },
+    /// Run the job pending on FILE with the searches of RESULTS (files of `book searches`),
+    /// making any other search it needs, then back the values up.
+    Apply {
+        /// The book file.
+        file: PathBuf,
+        /// Files written by `book searches`.
+        results: Vec<PathBuf>,
         #[command(flatten)]
         engine: JobArgs,
     },
@@ -291,6 +337,65 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
             report(&job);
             Ok(())
         }
+        BookCommand::Plan {
+            file,
+            rel,
+            abs,
+            plies,
+        } => {
+            let mut job = BookJob::open(file)?;
+            if job.pending() > 0 {
+                return Err(CliError::Usage(format!(
+                    "{}: a job is pending ({} step(s) in {}): finish it first (book apply, or deepen --rounds 0)",
+                    file.display(),
+                    job.pending(),
+                    plan_path(file).display()
+                )));
+            }
+            let min_empties = 61u32.saturating_sub(*plies);
+            job.push(
+                job.book
+                    .deviation_plan(&Board::start(), *rel, *abs, min_empties),
+            );
+            job.save()?;
+            println!(
+                "{}: {} step(s), {} search(es) planned",
+                plan_path(file).display(),
+                job.pending(),
+                job.planned_searches().len()
+            );
+            Ok(())
+        }
+        BookCommand::Searches {
+            file,
+            shard,
+            out,
+            engine,
+        } => searches(file, *shard, out, engine),
+        BookCommand::Apply {
+            file,
+            results,
+            engine,
+        } => {
+            let mut job = BookJob::open(file)?;
+            for r in results {
+                let text = super::read_text(r)?;
+                let found = searches_from_text(&text).map_err(|e| bad_searches(r, e))?;
+                job.add_known(found);
+            }
+            let mut engines = engine.engines()?;
+            let before = job.searches_made();
+            let done = run_job(&mut job, &mut engines)?;
+            println!(
+                "{} search(es) taken from the files, {} made here",
+                job.used_known(),
+                job.searches_made() - before - job.used_known()
+            );
+            if done {
+                report(&job);
+            }
+            Ok(())
+        }
         BookCommand::Fix { file, engine } => {
             let mut job = BookJob::open(file)?;
             let mut engines = engine.engines()?;
@@ -385,6 +490,74 @@ fn run_job(job: &mut BookJob, engines: &mut [Engine]) -> Result<bool, CliError> 
     })?;
     bar.finish_and_clear();
     Ok(done)
+}
+
+/// A file of searches that does not read: the file, its line and why.
+fn bad_searches(path: &Path, (line, reason): (usize, String)) -> CliError {
+    CliError::Read {
+        path: path.display().to_string(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("line {line}: {reason}"),
+        ),
+    }
+}
+
+/// `book searches`: shard `shard` of the searches of the plan pending on `file`, written to
+/// `out` every few searches (an existing `out` is resumed: its searches are not made again).
+fn searches(
+    file: &Path,
+    shard: ply_batch::Shard,
+    out: &Path,
+    engine: &JobArgs,
+) -> Result<(), CliError> {
+    let job = BookJob::open(file)?;
+    let mine: Vec<LeafSearch> = job
+        .planned_searches()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.owns(*i as u64))
+        .map(|(_, s)| s)
+        .collect();
+    let mut done: Vec<(LeafSearch, LeafResult)> = match std::fs::read_to_string(out) {
+        Ok(text) => searches_from_text(&text).map_err(|e| bad_searches(out, e))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => {
+            return Err(CliError::Read {
+                path: out.display().to_string(),
+                source,
+            })
+        }
+    };
+    let had: std::collections::HashSet<LeafSearch> = done.iter().map(|(s, _)| *s).collect();
+    let todo: Vec<LeafSearch> = mine.iter().filter(|s| !had.contains(s)).copied().collect();
+    let mut engines = engine.engines()?;
+    let stop = AtomicBool::new(false);
+    let bar = ply_batch::progress_bar(
+        todo.len() as u64,
+        std::io::stderr().is_terminal(),
+        "{bar:40} {pos}/{len} searches {elapsed}",
+    );
+    for chunk in todo.chunks(4 * engines.len()) {
+        let found = run_searches(chunk, &mut engines, &stop);
+        // in the plan's order, so that the file is the same whatever the number of engines
+        done.extend(chunk.iter().filter_map(|s| found.get(s).map(|r| (*s, *r))));
+        write_atomic(out, searches_to_text(&done).as_bytes())?;
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    if todo.is_empty() {
+        write_atomic(out, searches_to_text(&done).as_bytes())?;
+    }
+    println!(
+        "{}: shard {}/{}: {} of the plan's {} search(es)",
+        out.display(),
+        shard.index,
+        shard.count,
+        mine.len(),
+        job.planned_searches().len()
+    );
+    Ok(())
 }
 
 fn report(job: &BookJob) {

@@ -137,6 +137,28 @@ impl Book {
             .and_then(|board| self.leaf_search(board))
     }
 
+    /// The searches that [`Book::run_step`] would make for each of `steps`, run in order from
+    /// the book as it is now: a step's search depends on which positions the book holds when
+    /// it runs, so the positions the steps before it add are counted in (a deviation round's
+    /// `Leaf` step, after the `Add` of the position its leaf led to, searches the moves left).
+    /// What those steps will find is not known here, so a step whose search hangs on it (a
+    /// position added twice in one plan) may come out otherwise; [`Book::run_step_with`] then
+    /// needs a search not in this list, and makes it.
+    pub fn plan_searches(&self, steps: &[Step]) -> Vec<Option<LeafSearch>> {
+        let mut ahead = self.clone();
+        steps
+            .iter()
+            .map(|step| {
+                let board = ahead.step_board(step)?;
+                let search = ahead.leaf_search(board);
+                if !ahead.contains(&board) {
+                    ahead.insert(&board, Entry::new(0, ahead.level, None));
+                }
+                search
+            })
+            .collect()
+    }
+
     /// The search of `board`'s leaf among its moves that do not lead into the book, or `None`
     /// when every move does.
     fn leaf_search(&self, board: Board) -> Option<LeafSearch> {

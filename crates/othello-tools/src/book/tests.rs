@@ -174,3 +174,50 @@ fn several_engines_make_the_same_book_as_one() {
     assert!(deviate_rounds(&mut job, &mut one_engine, &go, &mut |_| {}));
     assert_eq!(job.book, alone.book);
 }
+
+#[test]
+fn searches_round_trip_as_text_and_bad_lines_are_refused() {
+    let start = Board::start();
+    let results = vec![
+        (
+            LeafSearch {
+                board: start,
+                moves: start.moves(),
+                level: 18,
+            },
+            Some((Square::F5, 2)),
+        ),
+        (
+            LeafSearch {
+                board: start,
+                moves: Square::D3.bit(),
+                level: 0,
+            },
+            None,
+        ),
+    ];
+    let text = searches_to_text(&results);
+    assert_eq!(searches_from_text(&text).unwrap(), results);
+    let header = "# ply-othello book searches\n";
+    let line = |rest: &str| {
+        format!(
+            "{header}{:016x} {:016x} {rest}\n",
+            start.player(),
+            start.opponent()
+        )
+    };
+    for (bad, why) in [
+        ("nonsense\n".to_string(), "first line"),
+        (line("0000000000000001 18 a1 0"), "not legal"),
+        (line(&format!("{:016x} 61 f5 0", start.moves())), "level"),
+        (line(&format!("{:016x} 18 f5 65", start.moves())), "score"),
+        (
+            line(&format!("{:016x} 18 a1 0", start.moves())),
+            "not among",
+        ),
+        (line(&format!("{:016x} 18 f5", start.moves())), "expected"),
+    ] {
+        let (_, reason) = searches_from_text(&bad).unwrap_err();
+        assert!(reason.contains(why), "{bad}: {reason}");
+    }
+}
