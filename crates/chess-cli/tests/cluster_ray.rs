@@ -54,14 +54,7 @@ fn ray_shards_equal_the_shards_run_alone() {
     let Some(book) = ply_testkit::shared("chess/books/8mvs_+90_+99.epd") else {
         return;
     };
-    let has_ray = Command::new("python3")
-        .args(["-c", "import ray"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_ray {
-        ply_testkit::skip(
-            "python3 cannot import ray (pip install -r tools/cluster/requirements.txt)",
-        );
+    if !ply_testkit::ray() {
         return;
     }
     let scratch = ply_testkit::Scratch::new("cluster");

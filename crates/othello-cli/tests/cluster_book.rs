@@ -27,14 +27,7 @@ impl Drop for RayFolder {
 
 #[test]
 fn ray_rounds_make_the_book_of_deepen() {
-    let has_ray = Command::new("python3")
-        .args(["-c", "import ray"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_ray {
-        ply_testkit::skip(
-            "python3 cannot import ray (pip install -r tools/cluster/requirements.txt)",
-        );
+    if !ply_testkit::ray() {
         return;
     }
     let scratch = ply_testkit::Scratch::new("cluster-book");

@@ -92,25 +92,14 @@ pub fn plan_to_text<'a>(steps: impl IntoIterator<Item = &'a Step>) -> String {
 
 /// Reads a plan written by [`plan_to_text`]; `Err((line, reason))` for a bad line.
 pub fn plan_from_text(text: &str) -> Result<Vec<Step>, (usize, String)> {
-    let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, first)) if first.trim() == PLAN_HEADER => {}
-        _ => return Err((1, format!("the first line must be `{PLAN_HEADER}`"))),
-    }
     let mut steps = Vec::new();
-    for (i, line) in lines {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let bad = |reason: String| (i + 1, reason);
-        let mut words = line.split_whitespace();
-        let (kind, p, o) = match (words.next(), words.next(), words.next(), words.next()) {
-            (Some(k), Some(p), Some(o), None) => (k, p, o),
-            _ => return Err(bad("expected `add|leaf PLAYER OPPONENT`".into())),
+    for (n, line) in body_lines(text, PLAN_HEADER)? {
+        let bad = |reason: String| (n, reason);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [kind, p, o] = words[..] else {
+            return Err(bad("expected `add|leaf PLAYER OPPONENT`".into()));
         };
-        let hex = |s: &str| u64::from_str_radix(s, 16).map_err(|e| bad(format!("{s}: {e}")));
-        let board = Board::new(hex(p)?, hex(o)?).map_err(|e| bad(e.to_string()))?;
+        let board = hex_board(p, o, n)?;
         steps.push(match kind {
             "add" => Step::Add(board),
             "leaf" => Step::Leaf(board),
@@ -118,6 +107,32 @@ pub fn plan_from_text(text: &str) -> Result<Vec<Step>, (usize, String)> {
         });
     }
     Ok(steps)
+}
+
+/// The lines after the first, which must be `header`, with their numbers (from 1), trimmed,
+/// blank ones left out.
+fn body_lines<'a>(
+    text: &'a str,
+    header: &str,
+) -> Result<impl Iterator<Item = (usize, &'a str)>, (usize, String)> {
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, first)) if first.trim() == header => {}
+        _ => return Err((1, format!("the first line must be `{header}`"))),
+    }
+    Ok(lines
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty()))
+}
+
+/// A number of 16 hexadecimal digits on line `n`.
+fn hex(s: &str, n: usize) -> Result<u64, (usize, String)> {
+    u64::from_str_radix(s, 16).map_err(|e| (n, format!("{s}: {e}")))
+}
+
+/// The board of the mover's discs `p` and the opponent's `o` (hexadecimal) on line `n`.
+fn hex_board(p: &str, o: &str, n: usize) -> Result<Board, (usize, String)> {
+    Board::new(hex(p, n)?, hex(o, n)?).map_err(|e| (n, e.to_string()))
 }
 
 /// The text of search results (see the [module documentation](self)).
@@ -145,27 +160,17 @@ pub fn searches_to_text<'a>(
 /// (a board that is not one, moves that are not legal there, a level above 60, a best move
 /// not among the moves searched, a score beyond ±64).
 pub fn searches_from_text(text: &str) -> Result<Vec<(LeafSearch, LeafResult)>, (usize, String)> {
-    let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, first)) if first.trim() == SEARCHES_HEADER => {}
-        _ => return Err((1, format!("the first line must be `{SEARCHES_HEADER}`"))),
-    }
     let mut out = Vec::new();
-    for (i, line) in lines {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let bad = |reason: String| (i + 1, reason);
+    for (n, line) in body_lines(text, SEARCHES_HEADER)? {
+        let bad = |reason: String| (n, reason);
         let words: Vec<&str> = line.split_whitespace().collect();
         let [p, o, moves, level, best, score] = words[..] else {
             return Err(bad(
                 "expected `PLAYER OPPONENT MOVES LEVEL BEST SCORE`".into()
             ));
         };
-        let hex = |s: &str| u64::from_str_radix(s, 16).map_err(|e| bad(format!("{s}: {e}")));
-        let board = Board::new(hex(p)?, hex(o)?).map_err(|e| bad(e.to_string()))?;
-        let moves = hex(moves)?;
+        let board = hex_board(p, o, n)?;
+        let moves = hex(moves, n)?;
         if moves == 0 || moves & !board.moves() != 0 {
             return Err(bad(format!("{moves:016x} are not legal moves there")));
         }

@@ -81,6 +81,20 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
     }
 }
 
+/// True when `python3` can import Ray (the cluster driver's tests); otherwise [`skip`] (which
+/// fails in strict mode) and false.
+#[track_caller]
+pub fn ray() -> bool {
+    let has_ray = std::process::Command::new("python3")
+        .args(["-c", "import ray"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_ray {
+        skip("python3 cannot import ray (pip install -r tools/cluster/requirements.txt)");
+    }
+    has_ray
+}
+
 /// Reads `shared/<rel>` as text; `None` (after [`skip`]) when it is absent.
 ///
 /// # Panics

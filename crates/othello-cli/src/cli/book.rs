@@ -90,15 +90,8 @@ enum BookCommand {
     Deepen {
         /// The book file (created at --level when it does not exist).
         file: PathBuf,
-        /// Each side in turn may deviate from its best book move by up to REL discs.
-        #[arg(long, default_value_t = DEFAULT_DEVIATION.0, value_parser = clap::value_parser!(i32).range(0..=64))]
-        rel: i32,
-        /// Lines stay within ABS discs of the start position's value.
-        #[arg(long, default_value_t = DEFAULT_DEVIATION.1, value_parser = clap::value_parser!(i32).range(0..=64))]
-        abs: i32,
-        /// Grow lines to this many moves from the start (positions up to that ply).
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60))]
-        plies: u32,
+        #[command(flatten)]
+        lines: DeviationArgs,
         /// Stop after this many rounds (default: until no round adds a position).
         #[arg(long)]
         rounds: Option<usize>,
@@ -114,15 +107,8 @@ enum BookCommand {
     Plan {
         /// The book file (ply's form; no other job may be pending on it).
         file: PathBuf,
-        /// As `deepen --rel`.
-        #[arg(long, default_value_t = DEFAULT_DEVIATION.0, value_parser = clap::value_parser!(i32).range(0..=64))]
-        rel: i32,
-        /// As `deepen --abs`.
-        #[arg(long, default_value_t = DEFAULT_DEVIATION.1, value_parser = clap::value_parser!(i32).range(0..=64))]
-        abs: i32,
-        /// As `deepen --plies`.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60))]
-        plies: u32,
+        #[command(flatten)]
+        lines: DeviationArgs,
     },
     /// Make a shard of the searches of the job pending on FILE (its FILE.plan) and write them
     /// to OUT (an existing OUT is resumed): the shards of a plan, given to `book apply`, make
@@ -187,6 +173,30 @@ enum BookCommand {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// The lines a `deepen` round grows (Edax's `deviate` windows).
+#[derive(Args, Clone, Copy, Debug)]
+struct DeviationArgs {
+    /// Each side in turn may deviate from its best book move by up to REL discs.
+    #[arg(long, default_value_t = DEFAULT_DEVIATION.0, value_parser = clap::value_parser!(i32).range(0..=64))]
+    rel: i32,
+    /// Lines stay within ABS discs of the start position's value.
+    #[arg(long, default_value_t = DEFAULT_DEVIATION.1, value_parser = clap::value_parser!(i32).range(0..=64))]
+    abs: i32,
+    /// Grow lines to this many moves from the start (positions up to that ply).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60))]
+    plies: u32,
+}
+
+impl DeviationArgs {
+    /// The plan of the next round on `book` ([`Book::deviation_plan`] from the start).
+    ///
+    /// [`Book::deviation_plan`]: ply_othello_engine::book::Book::deviation_plan
+    fn plan(&self, book: &ply_othello_engine::book::Book) -> Vec<ply_othello_engine::book::Step> {
+        let min_empties = 61u32.saturating_sub(self.plies); // children up to PLIES moves in
+        book.deviation_plan(&Board::start(), self.rel, self.abs, min_empties)
+    }
 }
 
 /// The forms `book export` writes.
@@ -307,9 +317,7 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
         }
         BookCommand::Deepen {
             file,
-            rel,
-            abs,
-            plies,
+            lines,
             rounds,
             level,
             engine,
@@ -319,11 +327,9 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
             if !run_job(&mut job, &mut engines)? {
                 return Ok(()); // an interrupted plan: not finished yet
             }
-            let start = Board::start();
-            let min_empties = 61u32.saturating_sub(*plies); // children up to PLIES moves in
             let mut round = 0;
             while rounds.is_none_or(|r| round < r) {
-                let plan = job.book.deviation_plan(&start, *rel, *abs, min_empties);
+                let plan = lines.plan(&job.book);
                 if plan.is_empty() {
                     break;
                 }
@@ -337,12 +343,7 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
             report(&job);
             Ok(())
         }
-        BookCommand::Plan {
-            file,
-            rel,
-            abs,
-            plies,
-        } => {
+        BookCommand::Plan { file, lines } => {
             let mut job = BookJob::open(file)?;
             if job.pending() > 0 {
                 return Err(CliError::Usage(format!(
@@ -352,11 +353,7 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
                     plan_path(file).display()
                 )));
             }
-            let min_empties = 61u32.saturating_sub(*plies);
-            job.push(
-                job.book
-                    .deviation_plan(&Board::start(), *rel, *abs, min_empties),
-            );
+            job.push(lines.plan(&job.book));
             job.save()?;
             println!(
                 "{}: {} step(s), {} search(es) planned",
