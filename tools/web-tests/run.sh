@@ -53,7 +53,8 @@ else
 fi
 
 log="$(mktemp)"
-"$bin" serve --bind 127.0.0.1:0 --hash 16 "${syzygy[@]}" >"$log" 2>&1 &
+# without the built-in Othello book, so that the pages' searches are what the tests see
+"$bin" serve --bind 127.0.0.1:0 --hash 16 --no-othello-book "${syzygy[@]}" >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
 url=""

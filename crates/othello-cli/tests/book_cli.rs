@@ -210,6 +210,34 @@ fn gtp_genmove_plays_the_book_move_at_once() {
     }
 }
 
+/// Without `--book`, the sessions play from the book built into ply, unless started at a named
+/// strength or with a loss allowance (calibrated without a book), where `--book` still works.
+#[test]
+fn the_built_in_book_is_the_default_at_full_strength() {
+    let shipped = ply_othello_engine::book::embedded_book().expect("the shipped book");
+    let mut s = Session::start(&["gtp", "--hash", "8"]);
+    s.send("ply-book on");
+    assert_eq!(s.until(str::is_empty)[0], "=");
+    let reply = s.gtp("genmove black");
+    let played: Square = reply.parse().unwrap_or_else(|e| panic!("{reply}: {e}"));
+    let best = shipped.moves(&Board::start());
+    assert!(best.iter().any(|m| m.square == played), "{reply}: {best:?}");
+    for weak in [
+        &["gtp", "--hash", "8", "--strength", "club"][..],
+        &["gtp", "--hash", "8", "--loss", "4", "0.5"],
+    ] {
+        let mut w = Session::start(weak);
+        w.send("ply-book on");
+        let r = w.until(str::is_empty);
+        assert!(r[0].starts_with("? no opening book"), "{weak:?}: {r:?}");
+    }
+    let scratch = Scratch::new("book-weak");
+    let file = write(&scratch, "leaf.book", &leaf_book());
+    let mut w = Session::start(&["gtp", "--strength", "club", "--book", path(&file)]);
+    w.gtp("play black f5");
+    assert_eq!(w.gtp("genmove white"), "f6", "--book at a named strength");
+}
+
 #[test]
 fn no_book_and_book_off_search_instead() {
     let scratch = Scratch::new("book-off");
@@ -533,7 +561,7 @@ fn text_mode_and_analyse_mark_book_moves() {
 }
 
 /// NBoard's `learn` adds the game to a book file in ply's format and writes it back; without a
-/// book it only answers.
+/// book, or with the built-in one, it only answers.
 #[test]
 fn nboard_learn_grows_the_book_file() {
     let scratch = Scratch::new("book-learn");
@@ -567,9 +595,19 @@ fn nboard_learn_grows_the_book_file() {
     );
     drop(s);
 
-    let mut plain = Session::start(&["nboard", "--hash", "8"]);
+    let mut plain = Session::start(&["nboard", "--hash", "8", "--no-book"]);
     plain.send("learn");
     assert_eq!(plain.until(|l| l == "learned"), ["learned"]);
+    // the built-in book has no file to write back
+    let mut builtin = Session::start(&["nboard", "--hash", "8"]);
+    builtin.send("learn");
+    assert_eq!(
+        builtin.until(|l| l == "learned"),
+        [
+            "status ply learns only into a book file in ply's own format",
+            "learned"
+        ]
+    );
 }
 
 fn no_temporary_files(dir: &Path) -> bool {

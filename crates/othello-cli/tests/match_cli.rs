@@ -225,6 +225,50 @@ fn a_weakened_ply_plays_games_repeated_by_seed_and_varied_between_seeds() {
 }
 
 #[test]
+fn a_match_from_the_start_position_with_the_built_in_book_varies_by_seed() {
+    let play = |seed: &str| {
+        let (v, err) = json_match(&[
+            "--level",
+            "1",
+            "--games",
+            "4",
+            "--from-start",
+            "--builtin-book",
+            "--book-randomness",
+            "4",
+            "--seed",
+            seed,
+        ]);
+        assert!(
+            err.contains("book built in (") && err.contains("randomness 4"),
+            "{err}"
+        );
+        assert!(err.contains("from the start position"), "{err}");
+        let games = v["game_list"].as_array().expect("a game list");
+        for g in games {
+            assert!(g["ply_book_moves"].as_u64().unwrap() >= 1, "{g}");
+            let moves = g["moves"].as_str().unwrap();
+            let end = ply_othello::parse_and_play(ply_othello::Position::start(), moves);
+            assert!(end.is_ok_and(|p| p.board.is_game_over()), "{moves}");
+        }
+        game_moves(&v)
+    };
+    let (a, again) = (play("5"), play("5"));
+    assert_eq!(a, again, "the same seed draws the same book moves");
+    let distinct: std::collections::BTreeSet<&String> = a.iter().collect();
+    assert!(
+        distinct.len() >= 2,
+        "the book's draws vary the games: {a:?}"
+    );
+    // without a book no move is a book move
+    let (v, _) = json_match(&["--level", "1", "--games", "2", "--from-start"]);
+    let games = v["game_list"].as_array().expect("a game list");
+    assert!(games.iter().all(|g| g["ply_book_moves"] == 0), "{v}");
+    let (o, _) = run_match(&["--opponent", "true", "--from-start", "--openings", "x.txt"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}
+
+#[test]
 fn strength_with_level_or_a_bad_loss_is_a_usage_error() {
     let (o, _) = run_match(&["--opponent", "true", "--strength", "club", "--level", "3"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));

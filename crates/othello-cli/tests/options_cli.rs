@@ -104,9 +104,17 @@ fn eval_file_changes_solve_nodes_and_analyse_scores() {
             .map(|l| l.split('|').nth(1).unwrap_or("").trim().to_string())
             .collect()
     };
-    let (code, built_in, err) = run(&["analyse", "f5", "--level", "4"]);
+    let (code, built_in, err) = run(&["analyse", "f5", "--level", "4", "--no-book"]);
     assert_eq!(code, 0, "{err}");
-    let (code, zeroed, err) = run(&["analyse", "f5", "--level", "4", "--eval-file", &zero]);
+    let (code, zeroed, err) = run(&[
+        "analyse",
+        "f5",
+        "--level",
+        "4",
+        "--no-book",
+        "--eval-file",
+        &zero,
+    ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(scores(&zeroed), ["+0", "+0", "+0"], "{zeroed}");
     assert!(scores(&built_in).iter().any(|s| s != "+0"), "{built_in}");

@@ -90,8 +90,10 @@ fn testset_files_solve_to_their_scores() {
 }
 
 /// `ply-othello gtp` at a low level: a quick, deterministic external engine.
+/// ply's GTP mode at level 1 without a book (whose ties are drawn by a seed that steps with
+/// every move, so that a book would vary the games).
 fn gtp_engine() -> String {
-    format!("{} gtp --level 1", common::BIN)
+    format!("{} gtp --level 1 --no-book", common::BIN)
 }
 
 /// The positions (non-comment lines) of an OBF file.

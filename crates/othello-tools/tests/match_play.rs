@@ -57,6 +57,8 @@ fn short_game_against_grhino_level_1() {
         grace: Duration::from_secs(5),
         reply_timeout: Duration::from_secs(60),
         weakness: Default::default(),
+        book: None,
+        book_randomness: 0,
     };
     for color in [Color::Black, Color::White] {
         let r = play_game(&mut engine, &mut rhino, &opening, color, &opts);

@@ -14,6 +14,7 @@ import { Editor } from "./editor.js";
 
 const O = 0.6; // board offset (room for coordinates)
 const FILES = "abcdefgh";
+const bookTitle = $("book").title; // the setting's own help, shown unless a named level is chosen
 let bookInfo = null; // the server's opening book ({ positions, level, learnable }), null without one
 
 const game = new Game({
@@ -31,7 +32,8 @@ const game = new Game({
   levelParams: () => {
     const v = $("level").value;
     const level = v.startsWith("s:") ? { strength: v.slice(2), seed: game.seed } : { level: +v };
-    return Object.assign(level, bookParams());
+    // a named level plays without the book, as it was calibrated
+    return Object.assign(level, namedLevel() ? (bookInfo ? { book: false } : {}) : bookParams());
   },
   played(r, side) {
     $("pv").textContent = r.pv.join(" ") + "  (" + signed(r.score) + (r.book ? " book" : r.exact ? " exact" : "") + ")";
@@ -40,6 +42,7 @@ const game = new Game({
   saved: () => ({ book: $("book").value }),
   restore(saved) {
     if ([...$("book").options].some(o => o.value === saved.book)) $("book").value = saved.book;
+    showBook();
   },
   stream: {
     path: "hint", what: "Hints", controls: ["hints", "level", "book"],
@@ -159,6 +162,11 @@ function showScores(moves) {
   }
 }
 
+// True while the level chosen is a named strength level (beginner ... expert).
+function namedLevel() {
+  return $("level").value.startsWith("s:");
+}
+
 // The book fields of a play request: none without a book, `book: false` when it is off, else
 // its randomness and the game's seed.
 function bookParams() {
@@ -180,7 +188,9 @@ async function loadBook() {
 
 function showBook() {
   $("book-row").hidden = !bookInfo;
-  $("book").disabled = !bookInfo;
+  // the named levels play without the book (they were calibrated so): the setting waits
+  $("book").disabled = !bookInfo || namedLevel();
+  $("book").title = namedLevel() ? "The named levels play without the book" : bookTitle;
   $("learn").hidden = !(bookInfo && bookInfo.learnable);
   $("book-info").textContent = bookInfo ? bookInfo.positions + " position" + (bookInfo.positions === 1 ? "" : "s") : "";
 }
@@ -239,5 +249,6 @@ buildBoard();
 $("solve").onclick = solve;
 $("learn").onclick = learn;
 $("book").addEventListener("change", () => game.save());
+$("level").addEventListener("change", showBook);
 // the book first: ply's first move may come from it
 loadBook().then(() => game.run()).catch(e => say(e.message, true));

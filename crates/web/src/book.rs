@@ -1,5 +1,5 @@
 //! The Othello opening book of the server ([`ServerBook`]): read once at startup
-//! (`ply serve --othello-book FILE`, or the built-in default of [`default_book`], none yet),
+//! (`ply serve --othello-book FILE`, or the book shipped with ply, [`default_book`]),
 //! shared by every request, and grown by `POST /api/othello/learn` when it was read from a file
 //! in ply's own format.
 //!
@@ -15,7 +15,7 @@
 //! ([`ServerBook::start_learning`]).
 
 use ply_othello::{Board, Square};
-use ply_othello_engine::book::{Book, BookError, BookMove, Learned, MAGIC};
+use ply_othello_engine::book::{Book, BookError, BookMove, Learned, EMBEDDED_BOOK, MAGIC};
 use ply_othello_engine::Engine;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -85,11 +85,13 @@ pub struct LearnReport {
     pub complete: bool,
 }
 
-/// The book of a server started without `--othello-book`: none for now. A book shipped with
-/// ply plugs in here, as `ServerBook::from_bytes(include_bytes!(...), None)` (not learnable:
-/// it has no file).
-pub fn default_book() -> Option<ServerBook> {
-    None
+/// The book of a server started without `--othello-book`: the book shipped with ply
+/// ([`EMBEDDED_BOOK`]), not learnable (it has no file).
+///
+/// # Errors
+/// The embedded bytes do not decode (a build defect, which a test guards against).
+pub fn default_book() -> Result<ServerBook, BookError> {
+    ServerBook::from_bytes(EMBEDDED_BOOK, None)
 }
 
 /// The moment a learn runs; dropping it lets the next one start.
@@ -273,7 +275,10 @@ mod tests {
             Some(Square::F6)
         );
         assert!(ServerBook::from_bytes(b"PLYOBOOK nonsense", None).is_err());
-        assert!(default_book().is_none());
+        let shipped = default_book().expect("the shipped book decodes");
+        assert!(!shipped.info().learnable);
+        assert!(shipped.info().positions >= 1000);
+        assert!(shipped.choose(&Board::start(), 0, 1).is_some());
     }
 
     #[test]

@@ -52,9 +52,13 @@ pub struct ServeArgs {
     pub syzygy: Option<String>,
     /// Othello opening book (ply's own book file, Edax's book.dat or Edax's text form): ply plays
     /// from it while it holds the position, hints show its values, and the page can add games
-    /// to it when the file is in ply's own format.
-    #[arg(long, value_name = "FILE")]
+    /// to it when the file is in ply's own format. Default: the book built into ply (which
+    /// does not learn).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_othello_book")]
     pub othello_book: Option<std::path::PathBuf>,
+    /// Play Othello without an opening book (every move searched).
+    #[arg(long)]
+    pub no_othello_book: bool,
 }
 
 /// Why `ply` stopped with an error.
@@ -96,15 +100,24 @@ impl ServeArgs {
         }
     }
 
-    /// The Othello opening book: the file of `--othello-book`, else the default book (none yet,
-    /// see [`crate::book::default_book`]).
+    /// The Othello opening book: none with `--no-othello-book`, the file of `--othello-book`,
+    /// else the book shipped with ply ([`crate::book::default_book`]).
     ///
     /// # Errors
-    /// [`BookLoadError`] naming the file when it cannot be read or is not a book.
+    /// [`BookLoadError`] naming the file when it cannot be read or is not a book (or the
+    /// built-in book when its bytes do not decode).
     pub fn othello_book(&self) -> Result<Option<ServerBook>, BookLoadError> {
+        if self.no_othello_book {
+            return Ok(None);
+        }
         match &self.othello_book {
             Some(path) => ServerBook::load(path).map(Some),
-            None => Ok(crate::book::default_book()),
+            None => crate::book::default_book()
+                .map(Some)
+                .map_err(|source| BookLoadError::Format {
+                    path: "(built in)".into(),
+                    source,
+                }),
         }
     }
 }
@@ -145,7 +158,7 @@ fn serve(args: &ServeArgs) -> Result<(), CliError> {
         book_note = Some(format!(
             "ply: Othello book{}: {} positions, level {}{}",
             book.file()
-                .map_or(String::new(), |f| format!(" {}", f.display())),
+                .map_or(" (built in)".to_string(), |f| format!(" {}", f.display())),
             info.positions,
             info.level,
             if info.learnable { ", learns games" } else { "" }

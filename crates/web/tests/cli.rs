@@ -31,6 +31,22 @@ fn serve_prints_its_address_and_serves_the_pages() {
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("<svg id=\"board\""));
     assert!(get(addr, "/../Cargo.toml").starts_with("HTTP/1.1 404"));
+    // the Othello book shipped with ply, which has no file to learn into
+    let book = health(addr)["othello_book"].clone();
+    assert_eq!(book["learnable"], false, "{book}");
+    assert!(
+        book["positions"].as_u64().is_some_and(|n| n >= 1000),
+        "{book}"
+    );
+    let plain = Server::start(&["--no-othello-book"]);
+    assert!(health(&plain.addr)["othello_book"].is_null());
+}
+
+/// `GET /api/health`'s JSON.
+fn health(addr: &str) -> serde_json::Value {
+    let reply = get(addr, "/api/health");
+    let json = &reply[reply.find("\r\n\r\n").expect("a body") + 4..];
+    serde_json::from_str(json).expect("JSON")
 }
 
 #[test]
@@ -115,13 +131,11 @@ fn serve_with_an_othello_book_plays_from_it() {
     book.insert(&after_f5, Entry::new(2, 1, Some((Square::F6, 2))));
     std::fs::write(&file, book.to_bytes()).unwrap();
     let server = Server::start(&["--othello-book", file.to_str().unwrap()]);
-    let health = get(&server.addr, "/api/health");
-    let json = &health[health.find("\r\n\r\n").expect("a body") + 4..];
-    let h: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    let h = health(&server.addr);
     assert_eq!(
         h["othello_book"],
         serde_json::json!({"positions": 1, "level": 1, "learnable": true}),
-        "{health}"
+        "{h}"
     );
     let body = r#"{"moves":"f5","level":2}"#;
     let mut s = TcpStream::connect(&server.addr).expect("connect");

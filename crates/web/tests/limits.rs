@@ -75,7 +75,7 @@ fn assert_played(status: u16, body: &Value) {
 #[test]
 fn max_searches_bounds_the_searches_of_the_real_server() {
     // one slot: a held stream leaves none, the next search waits and is told busy
-    let one = Server::start(&["--max-searches", "1"]);
+    let one = Server::start(&["--max-searches", "1", "--no-othello-book"]);
     assert_eq!(one.slots(), (1, 1));
     let stream = one.hold_a_slot();
     assert_eq!(one.slots(), (1, 0));
@@ -104,7 +104,7 @@ fn max_searches_bounds_the_searches_of_the_real_server() {
     drop(one);
 
     // three slots, one more than the default: two held streams still leave one for a move
-    let three = Server::start(&["--max-searches", "3"]);
+    let three = Server::start(&["--max-searches", "3", "--no-othello-book"]);
     assert_eq!(three.slots(), (3, 3));
     let held = [three.hold_a_slot(), three.hold_a_slot()];
     assert_eq!(three.slots(), (3, 1));
@@ -114,5 +114,8 @@ fn max_searches_bounds_the_searches_of_the_real_server() {
     drop(three);
 
     // 0 is raised to one slot (a server that could never search would be useless)
-    assert_eq!(Server::start(&["--max-searches", "0"]).slots(), (1, 1));
+    assert_eq!(
+        Server::start(&["--max-searches", "0", "--no-othello-book"]).slots(),
+        (1, 1)
+    );
 }

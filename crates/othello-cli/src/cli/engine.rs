@@ -101,6 +101,19 @@ impl WeaknessArgs {
         self.strength.map(|s| s.level)
     }
 
+    /// The session's opening book ([`BookArgs::session_book`]), except that a session started
+    /// at a named strength or with a loss allowance plays without the built-in book (its
+    /// levels are calibrated without one); a `--book FILE` is used at any strength.
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a book, named in the message.
+    pub fn session_book(&self) -> Result<SessionBook, CliError> {
+        if self.book.book.is_none() && (self.strength.is_some() || self.loss.is_some()) {
+            return Ok(SessionBook::default());
+        }
+        self.book.session_book()
+    }
+
     /// The allowance these options describe (off without `--strength` or `--loss`).
     ///
     /// # Errors
@@ -141,15 +154,16 @@ pub fn weakness(
 }
 
 /// The opening book of the playing front-ends: `--book FILE`, `--no-book`,
-/// `--book-randomness DISCS` (the seed of the draws is the session's `--seed`).
+/// `--book-randomness DISCS` (the seed of the draws is the session's `--seed`); the book
+/// shipped with ply by default.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Opening book")]
 pub struct BookArgs {
     /// Play from this opening book while it holds the position (no search): ply's own book
-    /// file, Edax's book.dat or Edax's text form. Default: no book.
+    /// file, Edax's book.dat or Edax's text form. Default: the book built into ply.
     #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
     pub book: Option<PathBuf>,
-    /// Play without an opening book.
+    /// Play without an opening book (every move searched).
     #[arg(long)]
     pub no_book: bool,
     /// Play any book move within DISCS (0..=64) of the best book move, drawn with the seed
@@ -161,21 +175,31 @@ pub struct BookArgs {
 
 impl BookArgs {
     /// The book these options name, with the file it came from and the randomness:
-    /// `--book`'s file; no book (off) with `--no-book` or without `--book` (a default book,
-    /// once there is one, plugs in here).
+    /// `--book`'s file; no book with `--no-book`; else the book built into ply.
     ///
     /// # Errors
     /// A file that cannot be read or is not a book, named in the message.
     pub fn session_book(&self) -> Result<SessionBook, CliError> {
-        let Some(path) = self.book.as_ref().filter(|_| !self.no_book) else {
+        if self.no_book {
             return Ok(SessionBook::default());
+        }
+        let mut book = match self.book.as_ref() {
+            Some(path) => read_book(path)?,
+            None => SessionBook::builtin().map_err(|e| CliError::Read {
+                path: "the built-in book".into(),
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            })?,
         };
-        let bytes = super::read(path)?;
-        let mut book = SessionBook::from_bytes(&bytes, path).map_err(|e| CliError::Read {
-            path: path.display().to_string(),
-            source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
-        })?;
         book.set_randomness(i32::from(self.book_randomness));
         Ok(book)
     }
+}
+
+/// The book of the file `path`, in any form ply reads.
+fn read_book(path: &std::path::Path) -> Result<SessionBook, CliError> {
+    let bytes = super::read(path)?;
+    SessionBook::from_bytes(&bytes, path).map_err(|e| CliError::Read {
+        path: path.display().to_string(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })
 }

@@ -22,7 +22,7 @@ pub struct GtpArgs {
 /// Runs the GTP loop until `quit` or end of input.
 pub fn run(a: &GtpArgs) -> Result<ExitCode, CliError> {
     let weakness = a.weakness.weakness()?;
-    let book = a.weakness.book.session_book()?;
+    let book = a.weakness.session_book()?;
     let level = a.weakness.level().unwrap_or(a.engine.level());
     let mut session = GtpSession::new(a.engine.engine()?, level);
     session.set_weakness(weakness);

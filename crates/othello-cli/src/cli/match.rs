@@ -66,6 +66,22 @@ pub struct MatchArgs {
     /// Openings file: one move list a line (instead of the built-in openings).
     #[arg(long, conflicts_with = "wthor")]
     openings: Option<PathBuf>,
+    /// Every game starts from the start position (instead of the built-in openings): with a
+    /// book and --book-randomness, the book's draws vary the games.
+    #[arg(long, conflicts_with_all = ["openings", "wthor"])]
+    from_start: bool,
+    /// ply plays from this opening book while it holds the position (no search): ply's own
+    /// book file, Edax's book.dat or Edax's text form. Default: no book, every move searched.
+    #[arg(long, value_name = "FILE", conflicts_with = "builtin_book")]
+    book: Option<PathBuf>,
+    /// ply plays from the book built into ply (the playing front ends' default).
+    #[arg(long)]
+    builtin_book: bool,
+    /// ply plays any book move within DISCS (0..=64) of the best book move, drawn with the
+    /// game's seed (--seed and the game's number). Default 0: the best (ties drawn).
+    #[arg(long, value_name = "DISCS", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=64))]
+    book_randomness: u8,
     /// WTHOR directory to draw openings from (instead of the built-in openings), e.g.
     /// ../shared/othello/wthor.
     #[arg(long)]
@@ -114,6 +130,7 @@ fn secs(x: Option<f64>) -> Result<Option<Duration>, CliError> {
 /// Where the openings come from, for the header.
 fn source_text(a: &MatchArgs) -> String {
     match (&a.openings, &a.wthor, a.balance) {
+        _ if a.from_start => "from the start position".to_string(),
         (Some(p), _, _) => format!("from {}", p.display()),
         (None, None, _) => "built in".to_string(),
         (None, Some(d), b) if b < 0 => format!("from WTHOR {} (seed {})", d.display(), a.seed),
@@ -129,6 +146,7 @@ fn source_text(a: &MatchArgs) -> String {
 /// The openings of the match: `--openings`, `--wthor` or the built-in set; at most `pairs`.
 fn openings(a: &MatchArgs, pairs: usize) -> Result<Vec<Vec<Square>>, CliError> {
     let openings = match (&a.openings, &a.wthor) {
+        _ if a.from_start => vec![Vec::new()],
         (Some(p), _) => {
             let text = super::read_text(p)?;
             parse_openings(&text).map_err(|e| CliError::Match(format!("{}: {e}", p.display())))?
@@ -244,6 +262,30 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         Some(p) => Some(ply_othello_engine::eval::parse_weights(&super::read(p)?)?),
         None => None,
     };
+    let book = if a.builtin_book {
+        Some(
+            ply_othello_engine::book::embedded_book()
+                .map_err(|e| CliError::Match(format!("the built-in book: {e}")))?,
+        )
+    } else if let Some(p) = &a.book {
+        Some(
+            ply_othello_engine::book::Book::from_any(&super::read(p)?)
+                .map_err(|e| CliError::Match(format!("{}: {e}", p.display())))?,
+        )
+    } else {
+        None
+    };
+    let book_text = book.as_ref().map_or(String::new(), |b| {
+        format!(
+            ", book {} ({} positions, level {}, randomness {})",
+            a.book
+                .as_ref()
+                .map_or("built in".to_string(), |p| p.display().to_string()),
+            b.len(),
+            b.level(),
+            a.book_randomness
+        )
+    });
     let ply_time = secs(a.time)?;
     let reply_timeout = secs(Some(a.reply_timeout))?.unwrap_or_default();
     if reply_timeout.is_zero() {
@@ -256,6 +298,8 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
         grace: Duration::from_secs(5),
         reply_timeout,
         weakness: super::engine::weakness(a.strength, a.loss.as_deref(), a.seed)?,
+        book: book.map(std::sync::Arc::new),
+        book_randomness: i32::from(a.book_randomness),
     };
     let mut log = match &a.log {
         Some(p) => Some(
@@ -284,12 +328,13 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let mut games_json = Vec::new();
     let n = 2 * pairs;
     let header = format!(
-        "match: {n} games vs `{}`, ply time {}, opponent time {}, level {}{}, {} openings {}",
+        "match: {n} games vs `{}`, ply time {}, opponent time {}, level {}{}{}, {} openings {}",
         a.opponent,
         time_text(opts.ply_time, "none"),
         time_text(opts.opponent_time, "unlimited"),
         opts.level.map_or("default".to_string(), |l| l.to_string()),
         weakness_text(a.strength, &opts.weakness),
+        book_text,
         openings.len().min(pairs),
         source_text(a),
     );
@@ -307,12 +352,17 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
     let outcome = run_match(&mut engine, opponent, &openings, &options, |g| {
         let (r, tally, color) = (g.record, g.tally, g.color);
         let line = format!(
-            "game {}/{n}: ply {} {:+} ({}) ply {:.1} s opp {:.1} s | +{} ={} -{} {:.1}% | {}",
+            "game {}/{n}: ply {} {:+} ({}) ply {:.1} s{} opp {:.1} s | +{} ={} -{} {:.1}% | {}",
             g.index + 1,
             color_word(color),
             r.ply_diff,
             r.termination,
             r.ply_used.as_secs_f64(),
+            if r.ply_book_moves > 0 {
+                format!(" (book {})", r.ply_book_moves)
+            } else {
+                String::new()
+            },
             r.opponent_used.as_secs_f64(),
             tally.wins,
             tally.draws,
@@ -328,6 +378,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
                 "ply_diff": r.ply_diff,
                 "termination": r.termination.to_string(),
                 "ply_seconds": r.ply_used.as_secs_f64(),
+                "ply_book_moves": r.ply_book_moves,
                 "opponent_seconds": r.opponent_used.as_secs_f64(),
                 "moves": format_moves(&r.moves),
             }));

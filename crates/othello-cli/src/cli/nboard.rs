@@ -25,7 +25,7 @@ pub struct NboardArgs {
 /// Runs the NBoard loop until `quit` or end of input.
 pub fn run(a: &NboardArgs) -> Result<ExitCode, CliError> {
     let weakness = a.weakness.weakness()?;
-    let book = a.weakness.book.session_book()?;
+    let book = a.weakness.session_book()?;
     let level = a.weakness.level().unwrap_or(a.engine.level());
     let mut session = NboardSession::new(a.engine.engine()?, level);
     session.set_weakness(weakness);

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// Reads commands until `quit` or end of input.
 pub fn run(engine: &EngineArgs, weakness: &WeaknessArgs) -> Result<ExitCode, CliError> {
     let allowance = weakness.weakness()?;
-    let book = weakness.book.session_book()?;
+    let book = weakness.session_book()?;
     let mut session = TextSession::new(engine.engine()?);
     session.set_level(weakness.level().unwrap_or(engine.level()));
     session.set_weakness(allowance);

@@ -7,7 +7,8 @@
 //! Engine-specific commands: `ply-strength S`, `ply-loss D R` (or `ply-loss off`) and `ply-seed N`
 //! set the loss allowance of `genmove` ([`Weakness`], the named levels of `STRENGTHS`);
 //! `ply-book on` or `ply-book off` and `ply-book-randomness N` (0..64) the use of the opening
-//! book ([`SessionBook`], from `ply-othello gtp --book FILE`): `genmove` in a position the book
+//! book ([`SessionBook`]: the built-in one, `ply-othello gtp --book FILE`, or none with
+//! `--no-book`): `genmove` in a position the book
 //! holds answers the book's move at once, with no search (almost no clock time), drawn within
 //! the randomness of the best with the seed of `ply-seed`, stepped after every `genmove`.
 
@@ -83,8 +84,8 @@ pub enum GtpError {
     /// `ply-book` other than `on` or `off`.
     #[error("ply-book takes on or off")]
     BadBookSwitch,
-    /// `ply-book on` without a book (`--book FILE`).
-    #[error("no opening book (start with --book FILE)")]
+    /// `ply-book on` without a book (started with `--no-book`).
+    #[error("no opening book (started with --no-book; start without it, or with --book FILE)")]
     NoBook,
     /// `ply-book-randomness` beyond 0..64.
     #[error("book randomness must be 0..64 discs")]

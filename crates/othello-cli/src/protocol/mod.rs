@@ -19,7 +19,7 @@ pub use nboard::NboardSession;
 pub use text::TextSession;
 
 use ply_othello::{Board, Square};
-use ply_othello_engine::book::{Book, BookError, BookMove, MAGIC};
+use ply_othello_engine::book::{embedded_book, Book, BookError, BookMove, MAGIC};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -71,6 +71,15 @@ impl SessionBook {
             on: true,
             randomness: 0,
         }
+    }
+
+    /// The book shipped with ply ([`embedded_book`]): on, randomness 0, from no file (NBoard's
+    /// `learn` does not write it back).
+    ///
+    /// # Errors
+    /// The embedded bytes do not decode (a build defect, which a test guards against).
+    pub fn builtin() -> Result<SessionBook, BookError> {
+        Ok(SessionBook::new(embedded_book()?, None))
     }
 
     /// Reads the book of `path` in any form [`Book::from_any`] reads: on, randomness 0.
@@ -195,10 +204,9 @@ impl SessionBook {
         let Some(book) = self.book.as_deref() else {
             return "book: none (book load FILE)".into();
         };
-        let file = self
-            .file
-            .as_ref()
-            .map_or(String::new(), |f| format!(", from {}", f.display()));
+        let file = self.file.as_ref().map_or(", built in".to_string(), |f| {
+            format!(", from {}", f.display())
+        });
         format!(
             "book {}: {}, level {}, randomness {}{file}",
             if self.on { "on" } else { "off" },

@@ -17,7 +17,8 @@
 //! The loss allowance ([`Weakness`], from `ply-othello nboard --strength` or `--loss`: NBoard
 //! has no command for it) applies to `go`; `set depth` still sets the level.
 //!
-//! The opening book ([`SessionBook`], from `ply-othello nboard --book FILE`): `go` in a position
+//! The opening book ([`SessionBook`]: the built-in one, `ply-othello nboard --book FILE` or none
+//! with `--no-book`): `go` in a position
 //! the book holds answers the book's move at once ([`SessionBook::choose`], with
 //! `--book-randomness` and the seed of `--seed`, stepped after every `go`), with no search,
 //! whatever the level, the clock or the loss allowance; `hint` sends the book moves as the
@@ -27,7 +28,8 @@
 //! ([`Book::learn_game`](ply_othello_engine::book::Book::learn_game):
 //! its positions searched at the book's level, stale leaves again, values backed up) and
 //! writes the file back ([`ply_batch::write_atomically`]); a `ping` or `quit` stops it, keeping
-//! the positions added so far. With another book format, or no book, `learn` only answers.
+//! the positions added so far. With the built-in book, another book format, or no book, `learn`
+//! only answers.
 //!
 //! Clocks: NBoard has no clock command; it sends its game clock in the record of `set game`
 //! (`TI[5:00]`, GGS's `time/increment/grace`, or `TB`/`TW` for each side) and each move's time

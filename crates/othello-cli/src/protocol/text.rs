@@ -28,7 +28,8 @@
 //! Every line gets an answer; a line the session cannot use gets `error: ...` and the game is
 //! unchanged.
 //!
-//! The opening book ([`SessionBook`], from `--book FILE` or `book load FILE`): while it is on
+//! The opening book ([`SessionBook`]: the built-in one, `--book FILE` or `book load FILE`; none
+//! with `--no-book`): while it is on
 //! and holds the position, the engine's move is the book's (`Black plays F5: -2 (book) F5 D6`,
 //! the book value and line), with no search and almost no clock time, also under a loss
 //! allowance; `hint` lists the book moves first (`book` in the depth column), then searches the

@@ -14,6 +14,11 @@
 //!   checksum), Edax's `book.dat` ([`Book::to_edax`] / [`Book::from_edax`]) and Edax's text form
 //!   ([`Book::to_text`] / [`Book::from_text`]). Every malformed byte is a [`BookError`].
 //!
+//! **The shipped book.** [`EMBEDDED_BOOK`] is the book built into ply ([`embedded_book`] reads
+//! it): made by `ply-othello book` from the start position along the lines strong play reaches
+//! (its commands, level and size in `docs/benchmarks/othello-book.md`). The front ends play from
+//! it unless told `--book FILE` or `--no-book`.
+//!
 //! **Symmetry.** A position and its seven images under the symmetries of the board share one
 //! entry: the book stores the smallest of the eight `(player, opponent)` pairs (as Edax does, so
 //! ply's keys are Edax's keys) and its leaf in that form's coordinates; lookups map moves back
@@ -47,6 +52,17 @@ use ply_othello::symmetry::{inverse, symmetry_square};
 use ply_othello::{Board, Square};
 use std::collections::HashMap;
 use thiserror::Error;
+
+/// The opening book shipped with ply, in ply's own format (see the module documentation).
+pub static EMBEDDED_BOOK: &[u8] = include_bytes!("default.plybook");
+
+/// Reads the shipped book ([`EMBEDDED_BOOK`]).
+///
+/// # Errors
+/// [`BookError`] if the embedded bytes were corrupted at build time (a test guards this).
+pub fn embedded_book() -> Result<Book, BookError> {
+    Book::from_bytes(EMBEDDED_BOOK)
+}
 
 /// The smallest and largest book value (a whole board, in discs).
 pub const MAX_VALUE: i32 = 64;

@@ -778,6 +778,41 @@ mod building {
         board.next(sq.index(), board.flips(sq.index()))
     }
 
+    /// The searches planned for a deviation round are the ones its steps make when run in
+    /// order: each `Leaf` step after the `Add` its leaf led to, searching the moves left.
+    #[test]
+    fn planned_searches_are_the_searches_the_steps_make() {
+        let mut e = engine();
+        let stop = AtomicBool::new(false);
+        let mut book = Book::new(2);
+        let start = Board::start();
+        let mut rounds = 0;
+        let mut compared = 0;
+        while rounds < 12 && compared < 40 {
+            let plan = book.deviation_plan(&start, 2, 4, 48);
+            if plan.is_empty() {
+                break;
+            }
+            let planned = book.plan_searches(&plan);
+            assert_eq!(planned.len(), plan.len());
+            for (step, want) in plan.iter().zip(&planned) {
+                let mut made = None;
+                book.run_step_with(step, &mut |search| {
+                    made = Some(*search);
+                    search.run(&mut e, &stop)
+                });
+                assert_eq!(made, *want, "{step:?}");
+                compared += usize::from(made.is_some());
+            }
+            book.negamax();
+            rounds += 1;
+        }
+        assert!(
+            rounds >= 2 && compared >= 20,
+            "{rounds} rounds, {compared} searches"
+        );
+    }
+
     #[test]
     fn a_search_keeps_to_the_moves_asked_for() {
         let mut e = engine();
@@ -911,5 +946,35 @@ mod building {
             assert_eq!(seen.len(), allowed, "randomness {randomness}: {seen:?}");
         }
         assert_eq!(book.choose(&after(&f5, Square::D6), 0, 1), None);
+    }
+}
+
+/// The book shipped with ply ([`EMBEDDED_BOOK`]).
+mod shipped {
+    use super::*;
+
+    #[test]
+    fn the_shipped_book_reads_and_is_backed_up() {
+        let mut book = embedded_book().expect("the shipped book decodes");
+        assert!(book.len() >= 1000, "only {} positions", book.len());
+        assert!(book.level() >= 16, "level {}", book.level());
+        // the start position and its four first moves (one position up to symmetry)
+        let start = Board::start();
+        let moves = book.moves(&start);
+        assert_eq!(moves.len(), 4, "every first move is in the book: {moves:?}");
+        assert!(moves.iter().all(|m| m.linked && m.score == moves[0].score));
+        let value = book
+            .value(&start)
+            .expect("the start position is in the book");
+        assert!(value.abs() <= 4, "start value {value}");
+        // the values stored are the negamax of the leaves: backing up changes nothing
+        assert_eq!(book.negamax(), 0);
+        // every position holds the level it says, and playing from it stays legal
+        for (board, entry) in book.positions() {
+            assert!(entry.level == 0 || entry.level >= 16, "{entry:?}");
+            if let Some(m) = book.choose(&board, 0, 1) {
+                assert!(m.square.is_pass() || board.moves() & m.square.bit() != 0);
+            }
+        }
     }
 }

@@ -13,8 +13,10 @@
 use super::client::{move_word, GtpClient, GtpError, COMMAND_TIMEOUT};
 use ply_othello::color_name;
 use ply_othello::{Color, Position, Square};
+use ply_othello_engine::book::Book;
 use ply_othello_engine::{Clock, Engine, Limits, Weakness};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Per-game settings.
@@ -34,6 +36,12 @@ pub struct GameOptions {
     /// ply's loss allowance (off by default: full strength at `level`); its seed is advanced
     /// after every move ply searches, and [`super::run_match`] gives each game its own seed.
     pub weakness: Weakness,
+    /// ply's opening book (`None`: every move searched). While it holds the position, ply
+    /// plays [`Book::choose`]'s move at once, without a search, drawn among the book moves
+    /// within `book_randomness` discs of the best with the game's seed (the loss allowance's).
+    pub book: Option<Arc<Book>>,
+    /// Discs a book move drawn may give away against the best book move (0: the best).
+    pub book_randomness: i32,
 }
 
 /// How a game ended.
@@ -91,6 +99,8 @@ pub struct GameRecord {
     pub ply_used: Duration,
     /// Wall time the opponent used.
     pub opponent_used: Duration,
+    /// ply's moves played from its book.
+    pub ply_book_moves: usize,
 }
 
 /// A game ended before its end: how, and ply's result (±64; 0 when the opening is illegal).
@@ -122,6 +132,7 @@ pub fn play_game(
         termination: Termination::Normal,
         ply_used: Duration::ZERO,
         opponent_used: Duration::ZERO,
+        ply_book_moves: 0,
     };
     engine.new_game();
     if let Err((termination, ply_diff)) = play_out(engine, opponent, opening, opts, &mut rec) {
@@ -222,6 +233,10 @@ fn ply_move(
     if legal == 0 {
         return Ok(Square::PASS);
     }
+    if let Some(sq) = book_move(&pos.board, opts, weakness.seed) {
+        rec.ply_book_moves += 1;
+        return Ok(sq);
+    }
     let limits = Limits {
         level: opts.level,
         // the whole seconds the opponent is told of its own clock: neither side plans with more
@@ -248,6 +263,16 @@ fn ply_move(
         return Err((Termination::PlyIllegal(move_word(sq).to_string()), -64));
     }
     Ok(sq)
+}
+
+/// ply's book move in `board` (whose mover has a legal move), if the book holds it: never an
+/// illegal move, and no clock time charged (it is not searched).
+fn book_move(board: &ply_othello::Board, opts: &GameOptions, seed: u64) -> Option<Square> {
+    let m = opts
+        .book
+        .as_deref()?
+        .choose(board, opts.book_randomness, seed)?;
+    (board.moves() & m.square.bit() != 0).then_some(m.square)
 }
 
 /// Sends ply's move `mv` for `side` to the opponent.

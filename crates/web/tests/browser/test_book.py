@@ -2,7 +2,8 @@
 of PLY_WEB_BIN, set by tools/web-tests/run.sh) on a small book in ply's own format written
 here. The page shows the Book setting and the learn button, ply plays the book's reply at once
 (its variation marked "book"), hints mark the book's moves, "Add game to book" grows the book,
-and the Book setting off drops the marks. The server without a book hides the setting."""
+and the Book setting off drops the marks; a named level plays without the book. The server
+without a book hides the setting."""
 
 import json
 import os
@@ -169,6 +170,18 @@ def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     assert os.path.getsize(book) > size
     positions = int(page.inner_text("#book-info").split()[0])
     assert positions > 2
+    # a named level plays without the book: the setting waits, ply's reply is searched
+    page.select_option("#book", "0")
+    page.select_option("#level", "s:expert")
+    assert not page.is_enabled("#book")
+    page.click("#new")
+    wait_idle(page)
+    page.click('rect[data-square="f5"]')
+    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length === 2")
+    wait_idle(page)
+    assert "book" not in page.inner_text("#pv"), page.inner_text("#pv")
+    page.select_option("#level", "1")
+    assert page.is_enabled("#book")
 
 
 def test_othello_without_a_book_hides_the_setting(page, base_url):
