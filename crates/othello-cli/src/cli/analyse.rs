@@ -1,6 +1,7 @@
 //! `ply-othello analyse <moves or board>`: the score of every legal move at a level, as a table
 //! (or, with `--json`, one JSON object). The moves of a position the opening book (the built-in
-//! one, `--book FILE`, none with `--no-book`) holds come first with their book values, marked `book`, and only the other moves are searched.
+//! one, `--book FILE`, none with `--no-book`) holds come first with their book values, marked
+//! `book`, and only the other moves are searched.
 
 use super::engine::{BookArgs, EngineArgs};
 use super::CliError;

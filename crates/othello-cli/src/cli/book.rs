@@ -381,12 +381,11 @@ pub fn run(a: &BookArgs) -> Result<(), CliError> {
                 job.add_known(found);
             }
             let mut engines = engine.engines()?;
-            let before = job.searches_made();
             let done = run_job(&mut job, &mut engines)?;
             println!(
                 "{} search(es) taken from the files, {} made here",
                 job.used_known(),
-                job.searches_made() - before - job.used_known()
+                job.searches_made() - job.used_known()
             );
             if done {
                 report(&job);
@@ -508,10 +507,10 @@ fn searches(
     out: &Path,
     engine: &JobArgs,
 ) -> Result<(), CliError> {
-    let job = BookJob::open(file)?;
-    let mine: Vec<LeafSearch> = job
-        .planned_searches()
-        .into_iter()
+    let planned = BookJob::open(file)?.planned_searches();
+    let mine: Vec<LeafSearch> = planned
+        .iter()
+        .copied()
         .enumerate()
         .filter(|(i, _)| shard.owns(*i as u64))
         .map(|(_, s)| s)
@@ -552,7 +551,7 @@ fn searches(
         shard.index,
         shard.count,
         mine.len(),
-        job.planned_searches().len()
+        planned.len()
     );
     Ok(())
 }

@@ -84,8 +84,9 @@ pub enum GtpError {
     /// `ply-book` other than `on` or `off`.
     #[error("ply-book takes on or off")]
     BadBookSwitch,
-    /// `ply-book on` without a book (started with `--no-book`).
-    #[error("no opening book (started with --no-book; start without it, or with --book FILE)")]
+    /// `ply-book on` without a book (started with `--no-book`, or at a named strength or loss
+    /// allowance without `--book FILE`).
+    #[error("no opening book (started with --no-book, or at a --strength or --loss without --book FILE)")]
     NoBook,
     /// `ply-book-randomness` beyond 0..64.
     #[error("book randomness must be 0..64 discs")]
