@@ -91,6 +91,12 @@ fn a_book_is_made_grown_shown_and_converted() {
     }
     assert!(show.contains("book"), "{show}");
     assert!(show.contains("searched, level 2"), "{show}");
+    // the same position as a board (its first line, the side to move joined on), which starts
+    // with `-`: a position, not an option
+    let as_board: String = show.lines().next().unwrap().split_whitespace().collect();
+    assert!(as_board.starts_with('-'), "{as_board}");
+    let by_board = ok(&["book", "show", f, &as_board, "--level", "2"]);
+    assert_eq!(by_board, show);
     let outside = ok(&["book", "show", f, "c4c3c2"]);
     assert!(outside.contains("not in the book"), "{outside}");
 

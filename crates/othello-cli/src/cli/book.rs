@@ -57,6 +57,7 @@ enum BookCommand {
         file: PathBuf,
         /// The position: a move list from the start (`f5d6`) or a board (64 squares `X`, `O`,
         /// `-` from A1 to H8, then the side to move `X` (Black) or `O`); default the start.
+        #[arg(allow_hyphen_values = true)]
         position: Option<String>,
         /// Level of the search of the moves that leave the book (0: do not search them).
         #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(0..=60))]

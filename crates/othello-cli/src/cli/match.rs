@@ -268,10 +268,7 @@ pub fn run(a: &MatchArgs) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::Match(format!("the built-in book: {e}")))?,
         )
     } else if let Some(p) = &a.book {
-        Some(
-            ply_othello_engine::book::Book::from_any(&super::read(p)?)
-                .map_err(|e| CliError::Match(format!("{}: {e}", p.display())))?,
-        )
+        Some(ply_othello_tools::book::read_book(p)?)
     } else {
         None
     };

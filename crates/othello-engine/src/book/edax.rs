@@ -79,14 +79,16 @@ impl Book {
         let mut records: BTreeMap<(u64, u64), Record> = BTreeMap::new();
         for (board, entry) in self.positions() {
             let moves = self.moves(&board);
+            // A leaf whose move has since come to lead into the book (a book read from Edax
+            // between its expansion and its next `link`) is written as Edax had it: the leaf,
+            // and no link on its move; Edax's own `book fix` relinks it.
+            let leaf_square = entry.leaf.map(|(sq, _)| sq);
             let links: Vec<(i8, u8)> = moves
                 .iter()
-                .filter(|m| m.linked)
+                .filter(|m| m.linked && Some(m.square) != leaf_square)
                 .map(|m| (m.score.clamp(-64, 64) as i8, m.square.code()))
                 .collect();
-            let leaf = entry
-                .leaf
-                .filter(|&(sq, _)| !links.iter().any(|&(_, code)| code == sq.code()));
+            let leaf = entry.leaf;
             // the positions after a move whose mover must pass, when the book holds the
             // position after the pass: Edax links through a record of their own
             for sq in Square::iter(board.moves()) {

@@ -361,6 +361,55 @@ mod formats {
     }
 
     #[test]
+    fn edax_leaf_into_the_book_is_written_back_as_edax_had_it() {
+        // Edax between an expansion and its next `link`: the leaf F6 of the position after F5
+        // leads to a position that is in the book, and that position has no link on it (its
+        // three moves lead to three different positions)
+        let start = play(&Board::start(), "f5".parse::<Square>().unwrap());
+        let f6 = "f6".parse::<Square>().unwrap();
+        let child = play(&start, f6);
+        let bytes = edax_file(
+            8,
+            &[
+                edax_record(&start, 1, 8, &[], (1, f6.code())),
+                edax_record(
+                    &child,
+                    -1,
+                    8,
+                    &[],
+                    (-1, "e6".parse::<Square>().unwrap().code()),
+                ),
+            ],
+        );
+        let book = Book::from_edax(&bytes).unwrap();
+        assert_eq!(book.len(), 2);
+        let out = book.to_edax();
+        // the records after the 42-byte header: (player, opponent) -> (links, leaf)
+        let mut records = std::collections::BTreeMap::new();
+        let mut at = 42;
+        while at < out.len() {
+            let p = u64::from_le_bytes(out[at..at + 8].try_into().unwrap());
+            let o = u64::from_le_bytes(out[at + 8..at + 16].try_into().unwrap());
+            let n = usize::from(out[at + 38]);
+            let links: Vec<(i8, u8)> = (0..n)
+                .map(|i| (out[at + 40 + 2 * i] as i8, out[at + 41 + 2 * i]))
+                .collect();
+            let leaf = (out[at + 40 + 2 * n] as i8, out[at + 41 + 2 * n]);
+            records.insert((p, o), (links, leaf));
+            at += 40 + 2 * (n + 1);
+        }
+        let (canon, _) = start.canonical();
+        let (links, leaf) = &records[&(canon.player(), canon.opponent())];
+        let stored = book.get(&start).unwrap().leaf.unwrap();
+        assert_eq!(stored.1, 1);
+        assert!(links.is_empty(), "{links:?}");
+        assert_eq!(*leaf, (1, book.get(&canon).unwrap().leaf.unwrap().0.code()));
+        // and Edax's text form, which holds the leaves, is the same after the trip
+        let back = Book::from_edax(&out).unwrap();
+        assert_eq!(back.to_text(), book.to_text());
+    }
+
+    #[test]
     fn edax_errors() {
         let good = small_book().to_edax();
         assert_eq!(Book::from_edax(b""), Err(BookError::Magic("Edax")));
