@@ -2,13 +2,14 @@
 //! fixed hash size. The node count is deterministic and identifies the search behaviour; commit
 //! messages that change it state the new count (`Bench: N`).
 
+use crate::clock::Instant;
 use crate::engine::{Engine, EngineOptions};
 use crate::nnue::Network;
 use crate::search::{Control, Silent};
 use crate::time::Limits;
 use ply_chess::Position;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: i32 = 13;

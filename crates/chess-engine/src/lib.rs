@@ -53,6 +53,7 @@
 
 mod bench;
 mod captures;
+mod clock;
 mod correction;
 mod engine;
 mod eval;

@@ -400,6 +400,7 @@ impl Position {
     /// [`Position::legal_moves_with`], always inlined (for callers compiled with extra target
     /// features, which a shared out-of-line copy would not have).
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn legal_moves_inline<S: Sliders>(&self, s: S) -> MoveList {
         let mut list = MoveList::new();
         self.generate(s, &mut list);
@@ -408,6 +409,7 @@ impl Position {
 
     /// [`Position::count_legal_moves_with`], always inlined (see [`Position::legal_moves_inline`]).
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn count_legal_moves_inline<S: Sliders>(&self, s: S) -> u64 {
         let mut c = Counter(0);
         self.generate(s, &mut c);

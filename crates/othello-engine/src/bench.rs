@@ -3,11 +3,12 @@
 //! one thread. The node count is deterministic and identifies the search's behaviour: commits
 //! that change the search state their new count.
 
+use crate::clock::Instant;
 use crate::engine::{Engine, EngineOptions};
 use crate::request::Limits;
 use ply_othello::{Position, Square};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Level of the benchmark searches.
 pub const BENCH_LEVEL: u8 = 12;

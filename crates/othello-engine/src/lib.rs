@@ -83,6 +83,7 @@
 pub mod bench;
 mod bits;
 pub mod book;
+pub mod clock;
 mod contempt;
 mod endgame;
 mod engine;

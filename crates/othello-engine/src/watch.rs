@@ -3,9 +3,9 @@
 //! flags of the split nodes a thread works under (a cut in one of them makes the rest of the
 //! thread's work there useless: Edax's `node_stop_slaves`).
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Calls to [`Watch::poll`] between two looks at the clock.
 pub const POLL_NODES: u32 = 64;

@@ -7,8 +7,11 @@
 //! wrapping `i32` sum, so the order of the additions does not change a bit: the AVX2 kernel equals
 //! the portable one for every network and position (tested in `accumulator.rs`).
 
+#[cfg(target_arch = "x86_64")]
 use super::feature::FEATURES;
-use super::network::{output_term, QA};
+use super::network::output_term;
+#[cfg(target_arch = "x86_64")]
+use super::network::QA;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The CPU level of the network's loops. Only [`Kernel::detect`] and [`Kernel::portable`] make
@@ -86,6 +89,7 @@ impl Kernel {
         add: &[usize],
         sub: &[usize],
     ) {
+        #[cfg(target_arch = "x86_64")]
         let h = dst.len();
         match self.0 {
             #[cfg(target_arch = "x86_64")]
@@ -109,6 +113,7 @@ impl Kernel {
     /// exact, the sum wrapping `i32`).
     #[inline]
     pub(crate) fn output(self, stm: &[i16], opp: &[i16], weights: &[i16]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
         let h = stm.len();
         match self.0 {
             #[cfg(target_arch = "x86_64")]

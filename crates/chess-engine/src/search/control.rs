@@ -1,9 +1,10 @@
 //! [`Control`]: the stop and ponder-hit signals a front end shares with a running search, and
 //! the clock of the search.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Signals shared between the protocol thread and a running search.
 pub struct Control {

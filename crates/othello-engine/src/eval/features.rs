@@ -8,9 +8,10 @@
 //! the view flag (1 = digit 0 is the side to move), lane 62 stays zero. Unmaking a move restores
 //! the saved copy.
 
+#[cfg(target_arch = "x86_64")]
+use super::pattern::COEFFICIENTS;
 use super::pattern::{
-    self, COEFFICIENTS, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES,
-    VIEW_LANE,
+    self, FEATURES, FEATURE_KIND, KINDS, N_FEATURES, N_LANES, SQUARE_FEATURES, VIEW_LANE,
 };
 use super::Eval;
 use crate::kernel::{with_kernel, Cpu};

@@ -7,6 +7,7 @@ use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIE
 use super::time::{budget, run_timer, Budget};
 use super::worker::{exact_handover, pv_extension, MidgameKernel, Worker};
 use crate::bits::bit;
+use crate::clock::Instant;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
 use crate::request::{Info, Limits, MoveScore, Outcome};
@@ -16,7 +17,7 @@ use crate::tt::{Tt, NO_MOVE};
 use ply_othello::Square;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Up to this many empties an endgame search goes straight to the exact solver stage after a
 /// few midgame iterations (the solver is faster there than selective searches). From 20

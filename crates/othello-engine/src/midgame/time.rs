@@ -1,9 +1,10 @@
 //! Time management: a soft budget (no new iteration once it is mostly spent) and a hard limit
 //! enforced by a timer thread that raises the abort flag, so a search never overruns its clock.
 
+use crate::clock::Instant;
 use crate::request::{Clock, Limits};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Time kept in reserve on the clock for the caller's own overhead (process, pipes, GUI).
 pub const MIN_RESERVE: Duration = Duration::from_millis(3);

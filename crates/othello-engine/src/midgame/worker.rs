@@ -13,6 +13,7 @@
 use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
+use crate::clock::Instant;
 use crate::endgame::{EndgameKernel, Search};
 use crate::eval::Eval;
 use crate::eval::{Features, Weights};
@@ -29,7 +30,6 @@ use crate::watch::Watch;
 use ply_othello::Square;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Up to this many empties an endgame search at a selectivity below 100% hands over to the
 /// exact solver (cuts buy little there); roots of 27+ empties hand over as many empties higher
