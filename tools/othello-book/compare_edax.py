@@ -50,16 +50,20 @@ def edax(edax_cmd, book, commands):
     return run(cmd, "mode 3\n" + "".join(c + "\n" for c in commands), merge=True)
 
 
+def sorted_lines(path):
+    """The non-empty lines of a text export, sorted (record order means nothing in a book)."""
+    with open(path) as f:
+        return sorted(line.strip() for line in f if line.strip())
+
+
 def edax_export(edax_cmd, book, out):
     edax(edax_cmd, book, [f"book export {out}"])
-    with open(out) as f:
-        return sorted(line.strip() for line in f if line.strip())
+    return sorted_lines(out)
 
 
 def ply_export(ply, book, out):
     run([ply, "book", "export", book, out, "--format", "text"])
-    with open(out) as f:
-        return sorted(line.strip() for line in f if line.strip())
+    return sorted_lines(out)
 
 
 def ply_show(ply, book, position):

@@ -88,7 +88,6 @@ impl Book {
                 .filter(|m| m.linked && Some(m.square) != leaf_square)
                 .map(|m| (m.score.clamp(-64, 64) as i8, m.square.code()))
                 .collect();
-            let leaf = entry.leaf;
             // the positions after a move whose mover must pass, when the book holds the
             // position after the pass: Edax links through a record of their own
             for sq in Square::iter(board.moves()) {
@@ -113,7 +112,7 @@ impl Book {
                     value: entry.value,
                     level: entry.level,
                     links,
-                    leaf,
+                    leaf: entry.leaf,
                 },
             );
         }

@@ -149,6 +149,26 @@ mod formats {
         }
     }
 
+    /// The records of an Edax file after its 42-byte header, in file order: each record's
+    /// first 40 bytes (discs, counts, value and bounds, link count, level), its links and its
+    /// leaf, each (score, move). The records must fill the file exactly.
+    #[allow(clippy::type_complexity)]
+    fn edax_records(bytes: &[u8]) -> Vec<(&[u8], Vec<(i8, u8)>, (i8, u8))> {
+        let mut records = Vec::new();
+        let mut at = 42;
+        while at < bytes.len() {
+            let r = &bytes[at..];
+            let n = usize::from(r[38]);
+            let links = (0..n)
+                .map(|i| (r[40 + 2 * i] as i8, r[41 + 2 * i]))
+                .collect();
+            records.push((&r[..40], links, (r[40 + 2 * n] as i8, r[41 + 2 * n])));
+            at += 40 + 2 * (n + 1);
+        }
+        assert_eq!(at, bytes.len());
+        records
+    }
+
     #[test]
     fn edax_header_and_records() {
         let book = small_book();
@@ -171,10 +191,10 @@ mod formats {
         );
         assert_eq!(i32_at(38), book.len() as i32, "records");
         // walk the records: sorted, each with the position's links and leaf
-        let mut at = 42;
+        let records = edax_records(&bytes);
+        assert_eq!(records.len(), book.len());
         let mut last = None;
-        for (board, entry) in book.positions() {
-            let r = &bytes[at..];
+        for ((board, entry), (r, links, leaf)) in book.positions().into_iter().zip(records) {
             let p = u64::from_le_bytes(r[..8].try_into().unwrap());
             let o = u64::from_le_bytes(r[8..16].try_into().unwrap());
             assert_eq!((p, o), (board.player(), board.opponent()));
@@ -185,7 +205,6 @@ mod formats {
             assert_eq!(value, i16::from(entry.value));
             assert_eq!(&r[32..34], &r[34..36]);
             assert_eq!(&r[32..34], &r[36..38]);
-            let n_link = usize::from(r[38]);
             assert_eq!(r[39], entry.level);
             let linked: Vec<(i8, u8)> = book
                 .moves(&board)
@@ -193,16 +212,10 @@ mod formats {
                 .filter(|m| m.linked)
                 .map(|m| (m.score as i8, m.square.code()))
                 .collect();
-            let links: Vec<(i8, u8)> = (0..n_link)
-                .map(|i| (r[40 + 2 * i] as i8, r[41 + 2 * i]))
-                .collect();
             assert_eq!(links, linked);
-            let leaf = (r[40 + 2 * n_link] as i8, r[41 + 2 * n_link]);
             let expected = entry.leaf.map_or((-127, 65), |(sq, v)| (v, sq.code()));
             assert_eq!(leaf, expected);
-            at += 40 + 2 * (n_link + 1);
         }
-        assert_eq!(at, bytes.len());
         // the start position links F5's image (the canonical form's move) scored -value(F5)
         let start = Board::start();
         let (canon, s) = start.canonical();
@@ -365,39 +378,27 @@ mod formats {
         // Edax between an expansion and its next `link`: the leaf F6 of the position after F5
         // leads to a position that is in the book, and that position has no link on it (its
         // three moves lead to three different positions)
-        let start = play(&Board::start(), "f5".parse::<Square>().unwrap());
-        let f6 = "f6".parse::<Square>().unwrap();
-        let child = play(&start, f6);
+        let start = play(&Board::start(), Square::F5);
+        let child = play(&start, Square::F6);
         let bytes = edax_file(
             8,
             &[
-                edax_record(&start, 1, 8, &[], (1, f6.code())),
-                edax_record(
-                    &child,
-                    -1,
-                    8,
-                    &[],
-                    (-1, "e6".parse::<Square>().unwrap().code()),
-                ),
+                edax_record(&start, 1, 8, &[], (1, Square::F6.code())),
+                edax_record(&child, -1, 8, &[], (-1, Square::E6.code())),
             ],
         );
         let book = Book::from_edax(&bytes).unwrap();
         assert_eq!(book.len(), 2);
         let out = book.to_edax();
-        // the records after the 42-byte header: (player, opponent) -> (links, leaf)
-        let mut records = std::collections::BTreeMap::new();
-        let mut at = 42;
-        while at < out.len() {
-            let p = u64::from_le_bytes(out[at..at + 8].try_into().unwrap());
-            let o = u64::from_le_bytes(out[at + 8..at + 16].try_into().unwrap());
-            let n = usize::from(out[at + 38]);
-            let links: Vec<(i8, u8)> = (0..n)
-                .map(|i| (out[at + 40 + 2 * i] as i8, out[at + 41 + 2 * i]))
-                .collect();
-            let leaf = (out[at + 40 + 2 * n] as i8, out[at + 41 + 2 * n]);
-            records.insert((p, o), (links, leaf));
-            at += 40 + 2 * (n + 1);
-        }
+        // (player, opponent) -> (links, leaf)
+        let records: std::collections::BTreeMap<(u64, u64), _> = edax_records(&out)
+            .into_iter()
+            .map(|(r, links, leaf)| {
+                let p = u64::from_le_bytes(r[..8].try_into().unwrap());
+                let o = u64::from_le_bytes(r[8..16].try_into().unwrap());
+                ((p, o), (links, leaf))
+            })
+            .collect();
         let (canon, _) = start.canonical();
         let (links, leaf) = &records[&(canon.player(), canon.opponent())];
         let stored = book.get(&start).unwrap().leaf.unwrap();
