@@ -74,6 +74,7 @@ export class Game {
     this.redo = [];       // the line's moves after it, the next one last
     this.st = null;       // the server's state of the game
     this.busy = false;    // ply is thinking
+    this.turn = 0;        // counts update()s: a reply asked for by an older one is dropped
     this.source = null;   // the analysis stream
     this.review = null;   // the review of a game line: { start, line, settings, report }
     this.reviewing = null; // the review running: { src, start, line }
@@ -632,8 +633,12 @@ export class Game {
     this.update();
   }
 
-  // Lets ply move while it is its turn, then starts the analysis stream.
+  // Lets ply move while it is its turn, then starts the analysis stream. A newer update (a new
+  // game, a loaded one, another side or clock while ply thinks) takes over: the reply this one
+  // waits for then belongs to a game that is no longer shown, and it is dropped.
   async update() {
+    const turn = ++this.turn;
+    this.busy = false;
     this.stopStream();
     this.render();
     while (this.enginesTurn()) {
@@ -643,6 +648,7 @@ export class Game {
         const side = this.st.side, ply = this.moves.length, node = this.here(), c = this.clock;
         const timed = c ? { time: Math.max(0, Math.round(c.remaining(side))), inc: c.inc } : {};
         const r = await this.api("play", Object.assign(this.body(), this.a.levelParams(), timed));
+        if (turn !== this.turn) return;
         // the reply came after ply's time ran out: the flag fell first, the move does not count
         if (c && !c.moved(side)) { say(this.flagText() + "."); break; }
         node.s = this.a.played(r, side);
@@ -651,10 +657,11 @@ export class Game {
         this.absorb(follow(this.redo, this.moves.slice(ply)), r.state);
         this.save();
       } catch (e) {
+        if (turn !== this.turn) return;
         say(e.message, true);
         break;
       } finally {
-        this.busy = false;
+        if (turn === this.turn) this.busy = false;
       }
     }
     this.render();
@@ -679,7 +686,7 @@ export class Game {
   }
 
   async newGame() {
-    try { this.begin(await this.api("state", { moves: "" }), ""); } catch (e) { say(e.message, true); }
+    try { this.begin(await this.api("state", { moves: "" }), "New game."); } catch (e) { say(e.message, true); }
   }
 
   async load() {

@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 
 from conftest import skip_or_fail
+from test_pages import start_new_game, wait_idle
 
 FILES = "abcdefgh"
 
@@ -113,13 +114,6 @@ def book_server(base_url, tmp_path_factory):
     proc.wait(timeout=10)
 
 
-def wait_idle(page):
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status').textContent;"
-        " return s && !s.includes('thinking'); }"
-    )
-
-
 def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     url, leaf, book = book_server
     page.goto(url + "/othello")
@@ -132,8 +126,7 @@ def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     page.select_option("#level", "1")
     page.select_option("#color", "black")
     page.select_option("#book", "0")
-    page.click("#new")
-    wait_idle(page)
+    start_new_game(page)
     # ply's reply comes from the book: F6, marked "book" with its book value
     page.click('rect[data-square="f5"]')
     page.wait_for_function("() => document.getElementById('moves').textContent === 'f5 f6'")
@@ -174,8 +167,7 @@ def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     page.select_option("#book", "0")
     page.select_option("#level", "s:expert")
     assert not page.is_enabled("#book")
-    page.click("#new")
-    wait_idle(page)
+    start_new_game(page)
     page.click('rect[data-square="f5"]')
     page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length === 2")
     wait_idle(page)

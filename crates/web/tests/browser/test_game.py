@@ -7,7 +7,7 @@ from and exported to PGN."""
 
 import pytest
 
-from test_pages import wait_idle
+from test_pages import start_new_game, wait_idle
 
 # Per game: the page, its weakest level, the side that moves first, a move from the usual start
 # and another, a start position to load with the moves (clicks) played from it and a line of
@@ -16,6 +16,7 @@ GAMES = {
     "chess": {
         "path": "/chess",
         "level": "n:1000",
+        "slow": "ms:1000",
         "first": "white",
         "second": "black",
         "move": ["e2", "e4"],
@@ -30,6 +31,7 @@ GAMES = {
     "othello": {
         "path": "/othello",
         "level": "1",
+        "slow": "20",
         "first": "black",
         "second": "white",
         "move": ["f5"],
@@ -100,8 +102,7 @@ def board(page):
 
 def new_game(page, color):
     page.select_option("#color", color)
-    page.click("#new")
-    wait_idle(page)
+    start_new_game(page)
 
 
 def load(page, text):
@@ -147,6 +148,25 @@ def test_undo_takes_back_plys_reply_and_redo_replays_it(page, game):
     assert plies(page)[0] != first
     assert disabled(page, "redo")
     assert first in page.inner_text("#moves") and page.locator("#moves .mv.var").count() == 2
+
+
+def test_new_game_drops_the_reply_ply_was_thinking_about(page, game):
+    page.select_option("#color", "both")
+    click(page, game["move"])
+    wait_plies(page, 1)
+    # you take the side that moved, so ply thinks; a new game is asked for before it answers
+    page.select_option("#level", game["slow"])
+    with page.expect_response(lambda r: r.url.endswith("/play")) as reply:
+        page.select_option("#color", game["first"])
+        page.wait_for_function("() => document.getElementById('status').textContent.includes('thinking')")
+        start_new_game(page)
+        start = board(page)
+    reply.value.body()
+    # the reply came for the game before: the new one stays at its start, your move
+    page.wait_for_timeout(200)
+    assert plies(page) == [] and board(page) == start
+    assert page.inner_text("#status").startswith(game["first"].title() + " to move")
+    assert not disabled(page, "new") and disabled(page, "undo")
 
 
 def test_undo_when_ply_opened_and_with_both_sides(page, game):
@@ -206,8 +226,8 @@ def test_load_export_round_trip(page, game):
     wait_plies(page, 3)
     record, moves, position = export(page), page.inner_text("#moves"), board(page)
     assert record
-    page.click("#new")
-    wait_plies(page, 0)
+    start_new_game(page)
+    assert plies(page) == []
     load(page, record)
     assert page.inner_text("#moves") == moves and board(page) == position
     assert export(page) == record

@@ -22,6 +22,16 @@ def wait_idle(page):
     )
 
 
+def start_new_game(page):
+    """Clicks New game and waits until the new game is on the page (its message) and ply has
+    answered. A reply ply was still thinking about for the game before is dropped by the page, so
+    what is shown afterwards is the new game's."""
+    page.evaluate("document.getElementById('message').textContent = ''")
+    page.click("#new")
+    page.wait_for_function("() => document.getElementById('message').textContent === 'New game.'")
+    wait_idle(page)
+
+
 def test_index_links_both_games(page, base_url):
     page.goto(base_url + "/")
     assert page.title() == "ply"
@@ -38,8 +48,7 @@ def test_othello_game_to_the_end(page, base_url):
     page.reload()
     page.select_option("#level", "1")
     page.select_option("#color", "black")
-    page.click("#new")
-    wait_idle(page)
+    start_new_game(page)
     assert page.inner_text("#status") == "Black to move"
     # an illegal square is refused with a message, and nothing is played
     page.click('rect[data-square="a1"]')
@@ -136,8 +145,7 @@ def test_chess_play_analyse_promote(page, base_url):
     page.reload()
     page.select_option("#level", "n:1000")
     page.select_option("#color", "white")
-    page.click("#new")
-    wait_idle(page)
+    start_new_game(page)
     # legal-move highlighting
     page.click('rect[data-square="e2"]')
     assert page.locator("circle.target").count() == 2
