@@ -2,9 +2,9 @@
 //! fixed hash size. The node count is deterministic and identifies the search behaviour; commit
 //! messages that change it state the new count (`Bench: N`).
 
-use crate::clock::Instant;
 use crate::engine::{Engine, EngineOptions};
 use crate::nnue::Network;
+use crate::platform::Instant;
 use crate::search::{Control, Silent};
 use crate::time::Limits;
 use ply_chess::Position;

@@ -53,7 +53,6 @@
 
 mod bench;
 mod captures;
-mod clock;
 mod correction;
 mod engine;
 mod eval;
@@ -61,6 +60,7 @@ mod history;
 mod kpk;
 pub mod nnue;
 mod picker;
+mod platform;
 mod quiet;
 mod recognizer;
 pub mod review;

@@ -3,8 +3,8 @@
 //! one thread. The node count is deterministic and identifies the search's behaviour: commits
 //! that change the search state their new count.
 
-use crate::clock::Instant;
 use crate::engine::{Engine, EngineOptions};
+use crate::platform::Instant;
 use crate::request::Limits;
 use ply_othello::{Position, Square};
 use std::sync::atomic::AtomicBool;

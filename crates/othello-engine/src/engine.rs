@@ -26,7 +26,7 @@ use std::sync::Arc;
 pub struct EngineOptions {
     /// Transposition tables in MiB (split between the midgame and the endgame table).
     pub hash_mib: usize,
-    /// Search threads.
+    /// Search threads (1 on `wasm32`, which has none to start).
     pub threads: usize,
     /// Evaluation weights; `None` for the embedded ones.
     pub weights: Option<PackedWeights>,
@@ -99,7 +99,7 @@ impl Engine {
             weights: Arc::new(Weights::new(&packed)),
             mid_tt,
             eg_tt,
-            threads: opts.threads.max(1),
+            threads: crate::platform::usable_threads(opts.threads),
         })
     }
 
@@ -154,9 +154,9 @@ impl Engine {
         self.mid_tt.clear();
     }
 
-    /// Sets the number of search threads (at least 1).
+    /// Sets the number of search threads (at least 1; always 1 on `wasm32`).
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+        self.threads = crate::platform::usable_threads(n);
     }
 
     /// Number of search threads.

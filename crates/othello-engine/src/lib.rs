@@ -83,7 +83,6 @@
 pub mod bench;
 mod bits;
 pub mod book;
-pub mod clock;
 mod contempt;
 mod endgame;
 mod engine;
@@ -91,6 +90,7 @@ pub mod eval;
 mod kernel;
 pub mod midgame;
 mod moveorder;
+pub mod platform;
 mod request;
 mod review;
 mod search;

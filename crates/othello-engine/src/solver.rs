@@ -180,7 +180,7 @@ impl Solver {
         portable: bool,
         threads: usize,
     ) -> Result<Solver, TableError> {
-        let threads = threads.max(1);
+        let threads = crate::platform::usable_threads(threads);
         let mut solver = Solver::try_new(tt_mib, portable)?;
         let pool = (threads > 1).then(|| Arc::new(Pool::new(threads - 1)));
         solver.search.set_pool(pool);

@@ -3,7 +3,7 @@
 //! flags of the split nodes a thread works under (a cut in one of them makes the rest of the
 //! thread's work there useless: Edax's `node_stop_slaves`).
 
-use crate::clock::Instant;
+use crate::platform::Instant;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The embedded pages, scripts and styles. Only the paths listed in [`ASSETS`] are served;
 //! nothing is read from disk, so no request can reach a file outside them.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpError};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
@@ -85,7 +85,7 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 /// Serves an embedded file (GET or HEAD), or a 404 (405 for another method).
 pub async fn serve(method: Method, uri: Uri) -> Response {
     let Some(asset) = find(uri.path()) else {
-        return ApiError::NotFound.into_response();
+        return HttpError(ApiError::NotFound).into_response();
     };
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, "method not allowed").into_response();

@@ -2,9 +2,11 @@
 //!
 //! The server is an [axum](https://docs.rs/axum) router on a tokio runtime. The pages
 //! (`/`, `/chess`, `/othello`) and their scripts are embedded in the binary ([`assets`]); no file
-//! is ever read from disk. The engines run in-process through their library crates, each search
-//! on a thread of its own, and the game state lives in the browser: every request carries the
-//! start position and the moves, which the server checks before doing anything else.
+//! is ever read from disk. What each request does is [`ply_web_api`]'s (the browser build runs
+//! the same requests in a worker): the routes read a request, hand it over, and run the search
+//! it plans on a thread of its own with a search slot. The game state lives in the browser:
+//! every request carries the start position and the moves, which are checked before anything
+//! else.
 //!
 //! | route | what it does |
 //! |---|---|
@@ -32,17 +34,21 @@
 //!
 //! ```text
 //! front      cli (the command line), server (router, listener)
-//! handlers   api::othello, api::chess (each: request types, checks, searches, replies)
-//! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE),
-//!            tablebase (Syzygy tables: opening, probing), book (the Othello opening book)
-//! base       limits (Config, clamps), error (ApiError)
+//! handlers   api::othello, api::chess (each: extract, hand to ply_web_api, run on a slot)
+//! services   assets (embedded files), state (AppState) ─> pool (search slots), stream (SSE)
+//! base       limits (Config; the clamps are ply_web_api's), error (HttpError)
+//! ```
+//!
+//! `book` and `tablebase` are [`ply_web_api`]'s, re-exported:
+//!
+//! ```text
+//! book (the Othello opening book), tablebase (Syzygy tables: opening, probing)
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod api;
 pub mod assets;
-pub mod book;
 pub mod cli;
 pub mod error;
 pub mod limits;
@@ -50,9 +56,9 @@ pub mod pool;
 pub mod server;
 pub mod state;
 pub mod stream;
-pub mod tablebase;
 
-pub use error::ApiError;
+pub use error::{ApiError, HttpError};
 pub use limits::Config;
+pub use ply_web_api::{book, tablebase};
 pub use server::{router, serve};
 pub use state::AppState;

@@ -1,23 +1,18 @@
-//! Search slots: a bounded set of [`Worker`]s (engine tables), handed out one per search and
-//! returned when the search ends, and [`run_search`], which runs a search on a thread of its own.
+//! Search slots: a bounded set of [`Engines`] (engine tables), handed out one per search and
+//! returned when the search ends, and [`run_job`] and [`spawn_stream`], which run a request's
+//! search on a thread of its own.
 
 use crate::error::ApiError;
 use crate::limits::Config;
+use crate::stream::{self, EventResponse};
 use ply_chess_engine::{
     embedded_network, Engine as ChessEngine, EngineOptions as ChessOptions, SEARCH_STACK,
 };
 use ply_othello_engine::{Engine, EngineOptions};
+use ply_web_api::{Engines, Job, Sink, Stream};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
-
-/// The engines of one search slot, one per game.
-pub struct Worker {
-    /// The Othello engine (its own tables, weights shared with the other slots).
-    pub othello: Engine,
-    /// The chess engine (its own tables, the built-in network shared with the other slots).
-    pub chess: ChessEngine,
-}
 
 /// Why the pool could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -35,14 +30,14 @@ pub enum PoolError {
 /// The search slots of a server.
 pub struct Pool {
     permits: Arc<Semaphore>,
-    workers: Mutex<Vec<Worker>>,
+    workers: Mutex<Vec<Engines>>,
     wait: Duration,
     size: usize,
 }
 
-/// A search slot in use: its worker and the permit that counts it. Dropping it returns both.
+/// A search slot in use: its engines and the permit that counts it. Dropping it returns both.
 pub struct Lease {
-    worker: Option<Worker>,
+    worker: Option<Engines>,
     pool: Arc<Pool>,
     _permit: OwnedSemaphorePermit,
 }
@@ -52,7 +47,7 @@ impl Lease {
     ///
     /// # Panics
     /// Never: the worker is only taken out when the lease is dropped (the `expect` states it).
-    pub fn worker(&mut self) -> &mut Worker {
+    pub fn worker(&mut self) -> &mut Engines {
         self.worker
             .as_mut()
             .expect("a lease holds its worker until dropped")
@@ -102,7 +97,8 @@ impl Pool {
                 network: embedded_network(),
             })
             .map_err(|e| err(e.to_string()))?;
-            workers.push(Worker {
+            // each slot: its own tables, the weights and network shared with the other slots
+            workers.push(Engines {
                 othello: engine,
                 chess,
             });
@@ -156,7 +152,7 @@ impl Pool {
 pub async fn run_search<R, F>(lease: Lease, search: F) -> Result<R, ApiError>
 where
     R: Send + 'static,
-    F: FnOnce(&mut Worker) -> R + Send + 'static,
+    F: FnOnce(&mut Engines) -> R + Send + 'static,
 {
     let (tx, rx) = oneshot::channel();
     spawn_search(lease, move |w| {
@@ -173,7 +169,7 @@ where
 /// [`ApiError::Internal`] when the thread cannot start.
 pub fn spawn_search<F>(mut lease: Lease, search: F) -> Result<(), ApiError>
 where
-    F: FnOnce(&mut Worker) + Send + 'static,
+    F: FnOnce(&mut Engines) + Send + 'static,
 {
     std::thread::Builder::new()
         .name("ply-search".into())
@@ -181,4 +177,46 @@ where
         .spawn(move || search(lease.worker()))
         .map(|_| ())
         .map_err(|e| ApiError::Internal(format!("cannot start a search thread: {e}")))
+}
+
+/// The answer of `job`: at once when it is ready, else after its search with a slot (waiting
+/// for one as [`Pool::acquire`] does) on a thread of its own.
+///
+/// # Errors
+/// [`ApiError::Busy`] when no slot became free in time, the search's error, or
+/// [`ApiError::Internal`] when its thread cannot start or dies.
+pub async fn run_job<R: Send + 'static>(pool: &Arc<Pool>, job: Job<R>) -> Result<R, ApiError> {
+    match job {
+        Job::Ready(r) => Ok(r),
+        Job::Search(search) => {
+            let lease = pool.acquire().await?;
+            run_search(lease, search).await?
+        }
+    }
+}
+
+/// The event stream of `stream`: its events at once when it is ready, else a search started
+/// with a slot (waiting for one as [`Pool::acquire`] does) on a thread of its own, stopped
+/// when the client goes away.
+///
+/// # Errors
+/// [`ApiError::Busy`] when no slot became free in time, [`ApiError::Internal`] when the thread
+/// cannot start.
+pub async fn spawn_stream(pool: &Arc<Pool>, events: Stream) -> Result<EventResponse, ApiError> {
+    match events {
+        Stream::Ready(events) => {
+            let (tx, rx) = stream::channel(|| {});
+            for (event, data) in &events {
+                tx.progress(event, data);
+            }
+            Ok(stream::response(rx))
+        }
+        Stream::Search(search) => {
+            let lease = pool.acquire().await?;
+            let (tx, rx) = stream::channel(search.stop);
+            let run = search.run;
+            spawn_search(lease, move |w| run(w, &tx))?;
+            Ok(stream::response(rx))
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! stream over it that stops the search when the client goes away.
 
 use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
+use ply_web_api::Sink;
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -16,23 +17,21 @@ pub struct EventSender {
     tx: mpsc::Sender<Event>,
 }
 
-impl EventSender {
-    /// Sends a progress event, or drops it when the client is behind. False when the client
-    /// has gone (the search should stop).
-    pub fn progress(&self, name: &str, data: &serde_json::Value) -> bool {
+/// A progress event is dropped when the client is behind; the last one waits for room (it is
+/// sent from the search thread, never from the runtime).
+impl Sink for EventSender {
+    fn progress(&self, name: &str, data: &serde_json::Value) -> bool {
         match self.tx.try_send(event(name, data)) {
             Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => true,
             Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
     }
 
-    /// Sends a final event, waiting for room (call from the search thread, not the runtime).
-    pub fn last(&self, name: &str, data: &serde_json::Value) {
+    fn last(&self, name: &str, data: &serde_json::Value) {
         let _ = self.tx.blocking_send(event(name, data));
     }
 
-    /// True once the client has gone.
-    pub fn is_closed(&self) -> bool {
+    fn is_closed(&self) -> bool {
         self.tx.is_closed()
     }
 }

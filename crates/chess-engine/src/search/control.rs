@@ -1,7 +1,7 @@
 //! [`Control`]: the stop and ponder-hit signals a front end shares with a running search, and
 //! the clock of the search.
 
-use crate::clock::Instant;
+use crate::platform::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;

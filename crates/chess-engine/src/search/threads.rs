@@ -164,7 +164,12 @@ pub fn search_with_tables(job: &SearchJob<'_>, tables: &mut Vec<ThreadTables>) -
 }
 
 /// Infinite and ponder searches must not answer before `stop` (or `ponderhit`, for pondering).
+/// On `wasm32` the search is the only thread: nothing could raise the flag while it waits (and
+/// `sleep` panics there), so it answers at once.
 pub(super) fn wait_for_stop(control: &Control, limits: &Limits) {
+    if cfg!(target_arch = "wasm32") {
+        return;
+    }
     while (limits.infinite || control.is_pondering()) && !control.stopped() {
         std::thread::sleep(Duration::from_millis(1));
     }

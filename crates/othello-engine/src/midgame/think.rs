@@ -7,9 +7,9 @@ use super::level::{level, DEFAULT_LEVEL, MAX_LEVEL, NO_SELECTIVITY, SELECTIVITIE
 use super::time::{budget, run_timer, Budget};
 use super::worker::{exact_handover, pv_extension, MidgameKernel, Worker};
 use crate::bits::bit;
-use crate::clock::Instant;
 use crate::eval::{Features, Weights};
 use crate::moveorder::{score_move, MoveList};
+use crate::platform::Instant;
 use crate::request::{Info, Limits, MoveScore, Outcome};
 use crate::search::{final_score, square, SCORE_INF};
 use crate::split::Pool;
@@ -644,9 +644,20 @@ impl Threads<'_> {
         let helper_abort = Arc::new(AtomicBool::new(false));
         let done = AtomicBool::new(false);
         let (start, n) = (self.start, self.root.n);
+        // the caller's stop flag, when the report callback raises it, takes effect at once
+        let (stop, abort) = (self.stop, self.abort);
+        let mut report = |stage: Stage, it: &Iteration, nodes: u64| {
+            report(stage, it, nodes);
+            if stop.load(Relaxed) {
+                abort.store(true, Relaxed);
+            }
+        };
         std::thread::scope(|scope| {
-            let timer =
-                scope.spawn(|| run_timer(start, self.budget.hard, self.stop, self.abort, &done));
+            // no timer on wasm32 (no threads there): the worker watches its deadline itself,
+            // and only the report callback can raise the stop flag on that one thread
+            let timer = (!cfg!(target_arch = "wasm32")).then(|| {
+                scope.spawn(|| run_timer(start, self.budget.hard, self.stop, self.abort, &done))
+            });
             let helpers: Vec<_> = (1..self.ctx.threads)
                 .map(|i| {
                     let mut hw = Worker::new(
@@ -677,14 +688,18 @@ impl Threads<'_> {
                 all_moves,
                 start,
                 self.budget.soft,
-                Some(report),
+                Some(&mut report),
                 Some(&helper_abort),
             );
             helper_abort.store(true, Relaxed);
             done.store(true, Relaxed);
-            timer.thread().unpark();
+            if let Some(t) = &timer {
+                t.thread().unpark();
+            }
             let hn: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            let _ = timer.join();
+            if let Some(t) = timer {
+                let _ = t.join();
+            }
             (r, hn)
         })
     }

@@ -1,7 +1,7 @@
 //! Time management: a soft budget (no new iteration once it is mostly spent) and a hard limit
 //! enforced by a timer thread that raises the abort flag, so a search never overruns its clock.
 
-use crate::clock::Instant;
+use crate::platform::Instant;
 use crate::request::{Clock, Limits};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;

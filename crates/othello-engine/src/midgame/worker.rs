@@ -13,7 +13,6 @@
 use super::level::NO_SELECTIVITY;
 use super::mpc;
 use crate::bits::bit;
-use crate::clock::Instant;
 use crate::endgame::{EndgameKernel, Search};
 use crate::eval::Eval;
 use crate::eval::{Features, Weights};
@@ -22,6 +21,7 @@ use crate::moveorder::{
     end_sort_score, potential_moves, score_move, Move, MoveList, SORT_ALPHA_DELTA, W_HASH_1,
     W_HASH_2, W_SHALLOW_MOBILITY, W_SHALLOW_SCORE, W_WIPEOUT,
 };
+use crate::platform::Instant;
 use crate::search::{final_score, set_pv, SCORE_INF, SC_THRESHOLD};
 use crate::split::{self, Pool, Split};
 use crate::stability::stability_upper_bound;

@@ -1,7 +1,7 @@
-//! The Othello opening book of the server ([`ServerBook`]): read once at startup
-//! (`ply serve --othello-book FILE`, or the book shipped with ply, [`default_book`]),
-//! shared by every request, and grown by `POST /api/othello/learn` when it was read from a file
-//! in ply's own format.
+//! The Othello opening book of the pages ([`ServerBook`]): read once at startup
+//! (`ply serve --othello-book FILE`, or the book shipped with ply, [`default_book`], which is
+//! also the browser build's), shared by every request, and grown by `POST /api/othello/learn`
+//! when it was read from a file in ply's own format.
 //!
 //! The book follows the command-line front ends (`ply_othello_cli::protocol::SessionBook`):
 //! while it holds a position, ply plays [`Book::choose`]'s move at once, without a search,
@@ -203,8 +203,9 @@ impl ServerBook {
 
     /// Adds the game `moves` from `start` to a copy of the book (each new position's best move
     /// out of the book searched at the book's level with `engine`, then the stale leaves
-    /// searched again and the values backed up), writes it to the book's file (a temporary file
-    /// renamed over it) and makes it the server's book. A set `stop` ends the searches early,
+    /// searched again and the values backed up), writes it to the book's file with `write`
+    /// (the server writes a temporary file and renames it over the book) and makes it the
+    /// server's book. A set `stop` ends the searches early,
     /// keeping the positions added. Call it while holding [`ServerBook::start_learning`]'s
     /// guard, so that two learns do not overwrite each other.
     ///
@@ -217,6 +218,7 @@ impl ServerBook {
         start: &Board,
         moves: &[Square],
         stop: &AtomicBool,
+        write: impl FnOnce(&Path, &[u8]) -> std::io::Result<()>,
     ) -> Result<LearnReport, String> {
         let path = self
             .writable_file()
@@ -225,7 +227,7 @@ impl ServerBook {
         let mut book = (*self.snapshot()).clone();
         let before = book.len();
         let Learned { searches, complete } = book.learn_game(engine, start, moves, stop);
-        ply_batch::write_atomically(&path, &book.to_bytes())
+        write(&path, &book.to_bytes())
             .map_err(|e| format!("cannot write the book {}: {e}", path.display()))?;
         let positions = book.len();
         *self.book.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(book);
