@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests of `ply serve` (issue 38): builds the binary, starts it on a free loopback port,
-# runs crates/web/tests/browser with pytest (Playwright driving Debian's chromium), stops it.
+# Browser tests of `ply serve` (issue 38) and of the static site (issue 59): builds the binary and
+# starts it on a free loopback port, builds the site (tools/site/build.sh, when the wasm32 target
+# and wasm-bindgen are there) and serves it with python's http.server, runs
+# crates/web/tests/browser with pytest (Playwright driving Debian's chromium), stops both.
 #
 #   tools/web-tests/run.sh                 # the tests
 #   tools/web-tests/run.sh --screenshots   # the tests, and docs/othello.png, docs/chess.png
@@ -66,4 +68,30 @@ for _ in $(seq 1 100); do
 done
 [ -n "$url" ] || { cat "$log" >&2; echo "error: ply serve printed no address" >&2; exit 1; }
 echo "ply serve at $url"
-PLY_WEB_URL="$url" python3 -m pytest -q -p no:cacheprovider crates/web/tests/browser "${@:2}"
+
+# the static site (tools/site/build.sh) on a plain static file server, when it can be built
+site_url=""
+site_missing=""
+rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    || site_missing="the wasm32-unknown-unknown target"
+command -v wasm-bindgen >/dev/null || site_missing="${site_missing:+$site_missing and }the wasm-bindgen CLI"
+if [ -z "$site_missing" ]; then
+    site="$(mktemp -d)"
+    tools/site/build.sh "$site/www"
+    site_log="$site/http.log"
+    python3 -u -m http.server --bind 127.0.0.1 --directory "$site/www" 0 >"$site_log" 2>&1 &
+    site_pid=$!
+    trap 'kill "$pid" "$site_pid" 2>/dev/null || true; wait "$pid" "$site_pid" 2>/dev/null || true; rm -rf "$log" "$site"' EXIT
+    for _ in $(seq 1 100); do
+        port="$(sed -n 's|^Serving HTTP on [^ ]* port \([0-9]*\).*|\1|p' "$site_log")"
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    [ -n "$port" ] || { cat "$site_log" >&2; echo "error: the static server printed no port" >&2; exit 1; }
+    site_url="http://127.0.0.1:$port"
+    echo "static site at $site_url"
+else
+    # test_site.py skips visibly (fails under PLY_STRICT) without PLY_SITE_URL
+    echo "no static site: no $site_missing (tools/site/build.sh)"
+fi
+PLY_WEB_URL="$url" PLY_SITE_URL="$site_url" python3 -m pytest -q -p no:cacheprovider crates/web/tests/browser "${@:2}"

@@ -1,7 +1,7 @@
 // The chess page: what is particular to chess (the board, moves by clicks, promotion, Chess960,
 // the evaluation bar, the tablebase panel). The game itself is run by game.js.
 
-import { $, api, say, svgEl, query, signed } from "./common.js";
+import { $, api, get, say, svgEl, query, signed } from "./common.js";
 import { Game, MARKS } from "./game.js";
 import { Editor } from "./editor.js";
 
@@ -231,9 +231,7 @@ async function showTablebase() {
   if (!tbPieces || pieces > tbPieces) { box.hidden = true; return; }
   let r;
   try {
-    const res = await fetch("/api/chess/probe?" + query(game.body()));
-    r = await res.json();
-    if (!res.ok) throw new Error(r.error || ("HTTP " + res.status));
+    r = await get("/api/chess/probe?" + query(game.body()));
   } catch (e) {
     r = { status: "error", message: "tablebase: " + e.message };
   }
@@ -409,7 +407,7 @@ $("setup-ep").onchange = () => { setupEp = $("setup-ep").value; };
 
 async function start() {
   try {
-    const h = await (await fetch("/api/health")).json();
+    const h = await get("/api/health");
     tbPieces = h.tablebase_pieces || 0;
   } catch (e) { tbPieces = 0; }
   $("new960").onclick = newChess960;

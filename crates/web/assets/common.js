@@ -4,25 +4,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 
 export const $ = id => document.getElementById(id);
 
-// POSTs `body` as JSON to `path`; resolves with the reply, or rejects with the server's error text.
-export async function api(path, body) {
-  let r;
-  try {
-    r = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new Error("the server cannot be reached");
-  }
-  let data = null;
-  try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok) {
-    throw new Error((data && data.error) || ("HTTP " + r.status));
-  }
-  return data;
-}
+// The requests to ply (the server's, or the WebAssembly build's in the static site).
+export { api, get, stream } from "./backend.js";
 
 // Shows a message under the board (errors in red); an empty text clears it.
 export function say(text, isError) {

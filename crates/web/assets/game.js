@@ -42,7 +42,7 @@
 // the mistake buttons, the position before it with the better move. The report is stored with
 // the game and kept while the start and the line stay the same.
 
-import { $, api, say, drawGraph, saveState, loadState, query } from "./common.js";
+import { $, api, stream, say, drawGraph, saveState, loadState, query } from "./common.js";
 import { GameClock, formatTime, parseControl } from "./clock.js";
 
 // The marks of the judgements that are marked, and which count as mistakes for the buttons.
@@ -525,7 +525,7 @@ export class Game {
     if (!line.some(m => m !== "pa")) { say("Nothing to review: play or load a game first.", true); return; }
     this.stopStream();
     const params = this.a.review.params();
-    const src = new EventSource("/api/" + this.a.name + "/review?" + query(Object.assign(this.body(line), params)));
+    const src = stream("/api/" + this.a.name + "/review?" + query(Object.assign(this.body(line), params)));
     const run = { src, start: this.start, line };
     this.reviewing = run;
     say("");
@@ -697,7 +697,7 @@ export class Game {
   startStream() {
     const S = this.a.stream, st = this.st;
     if (!S.on() || !st || st.over || this.busy || this.reviewing || this.enginesTurn()) return;
-    const src = new EventSource("/api/" + this.a.name + "/" + S.path + "?" + query(Object.assign(this.body(), S.params())));
+    const src = stream("/api/" + this.a.name + "/" + S.path + "?" + query(Object.assign(this.body(), S.params())));
     this.source = src;
     const show = S.listen(st.side), node = this.here();
     let got = false;

@@ -8,7 +8,7 @@
 // with the other settings; hints then show the book's values, marked "book". "Add game to book"
 // (only for a book the server can write back) sends the game line to /api/othello/learn.
 
-import { $, say, svgEl } from "./common.js";
+import { $, get, say, svgEl } from "./common.js";
 import { Game, MARKS } from "./game.js";
 import { Editor } from "./editor.js";
 
@@ -178,8 +178,7 @@ function bookParams() {
 // Asks the server about its book; the Book setting and the learn button show only with one.
 async function loadBook() {
   try {
-    const r = await fetch("/api/health");
-    bookInfo = r.ok ? (await r.json()).othello_book || null : null;
+    bookInfo = (await get("/api/health")).othello_book || null;
   } catch (e) {
     bookInfo = null;
   }

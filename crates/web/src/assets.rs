@@ -46,6 +46,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/common.js"),
     },
     Asset {
+        path: "/assets/backend.js",
+        mime: JS,
+        body: include_bytes!("../assets/backend.js"),
+    },
+    Asset {
         path: "/assets/game.js",
         mime: JS,
         body: include_bytes!("../assets/game.js"),

@@ -74,6 +74,7 @@ async fn pages_are_embedded_and_nothing_else_is_served() {
         ("/chess", "text/html"),
         ("/othello", "text/html"),
         ("/assets/common.js", "text/javascript"),
+        ("/assets/backend.js", "text/javascript"),
         ("/assets/game.js", "text/javascript"),
         ("/assets/editor.js", "text/javascript"),
         ("/assets/clock.js", "text/javascript"),

@@ -1,0 +1,131 @@
+"""The static site (tools/site/build.sh, issue 59): the same pages with ply compiled to
+WebAssembly, opened from a plain static file server (PLY_SITE_URL, python's http.server, set by
+tools/web-tests/run.sh) with no ply server behind it. Both games are played to their end by
+clicks with ply's replies, hints, a review and a long analysis stream in, the analysis is
+stopped (its worker ends), and bad positions are refused on the page."""
+
+import os
+
+import pytest
+
+from conftest import skip_or_fail
+from test_pages import start_new_game, wait_idle
+from test_review import review
+
+
+@pytest.fixture(scope="session")
+def site_url(base_url):
+    url = os.environ.get("PLY_SITE_URL")
+    if not url:
+        skip_or_fail("static site tests: PLY_SITE_URL is not set (tools/web-tests/run.sh sets it "
+                     "when it could build the site: the wasm32 target and wasm-bindgen are needed)")
+    return url.rstrip("/")
+
+
+@pytest.fixture
+def site(page, site_url):
+    """A page of the static site whose requests never reach an API: the static server has none,
+    and the test fails on any request for /api/."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    yield page
+    assert not asked, f"requests for an API: {asked}"
+
+
+def open_site(page, url, name, level, color):
+    page.goto(f"{url}/{name}.html")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_idle(page)
+    page.select_option("#level", level)
+    page.select_option("#color", color)
+    start_new_game(page)
+
+
+def moves(page):
+    return [m for m in page.inner_text("#moves").split() if not m.endswith(".")]
+
+
+def test_othello_game_to_the_end_with_hints(site, site_url):
+    open_site(site, site_url, "othello", "1", "black")
+    # hints: every legal square gets a score
+    site.check("#hints")
+    site.wait_for_function(
+        "() => document.querySelectorAll('#layer text.hint').length > 0 &&"
+        " document.querySelectorAll('#layer text.hint').length ==="
+        " document.querySelectorAll('#layer circle.legal').length"
+    )
+    site.uncheck("#hints")
+    # a move ply's way is refused with a message
+    site.click('rect[data-square="a1"]')
+    assert "Illegal move: a1" in site.inner_text("#message")
+    for _ in range(70):
+        if "Game over" in site.inner_text("#status"):
+            break
+        legal = site.locator("#layer circle.legal")
+        if legal.count():
+            n = len(moves(site))
+            site.click(f'rect[data-square="{legal.first.get_attribute("data-square")}"]')
+            site.wait_for_function(
+                f"() => document.getElementById('moves').textContent.split(' ').filter(Boolean).length > {n}"
+            )
+        wait_idle(site)
+    assert "Game over" in site.inner_text("#status"), site.inner_text("#status")
+    assert len(moves(site)) >= 50
+    # the finished game reviewed: both sides summed up
+    review(site, "6")
+
+
+def test_chess_game_to_mate_and_a_long_analysis_stopped(site, site_url):
+    closed = []
+    site.on("worker", lambda w: w.on("close", lambda _: closed.append(w.url)))
+    open_site(site, site_url, "chess", "n:1000", "white")
+    # a first move and ply's reply
+    site.click('rect[data-square="e2"]')
+    site.click('rect[data-square="e4"]')
+    site.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_idle(site)
+    assert "ply played" in site.inner_text("#info")
+    # a 30-second analysis streams its depths; switched off, its worker ends at once
+    closed.clear()
+    site.check("#analyse")
+    site.wait_for_function("() => /depth \\d+/.test(document.getElementById('info').textContent)")
+    site.wait_for_function("() => document.querySelectorAll('#pv li').length >= 1")
+    site.uncheck("#analyse")
+    for _ in range(50):
+        if closed:
+            break
+        site.wait_for_timeout(100)
+    assert closed, "the analysis worker was not ended"
+    # a bad FEN is refused on the page
+    site.click("summary")
+    site.fill("#load-text", "8/8/8/8/8/8/8/9 w - - 0 1")
+    site.click("#load")
+    site.wait_for_function("() => document.getElementById('message').classList.contains('error')")
+    assert "bad position" in site.inner_text("#message")
+    # to the end: Black (ply) can only push its pawn, then Qb7 mates
+    site.fill("#load-text", "k7/p7/2K5/8/8/8/8/1Q6 b - - 0 1")
+    site.click("#load")
+    site.wait_for_function("() => document.getElementById('message').textContent === 'Loaded.'")
+    site.wait_for_function("() => document.querySelectorAll('#moves .mv').length === 1")
+    wait_idle(site)
+    site.click('rect[data-square="b1"]')
+    site.click('rect[data-square="b7"]')
+    site.wait_for_function("() => document.getElementById('moves').textContent.includes('Qb7#')")
+    wait_idle(site)
+    assert "checkmate" in site.inner_text("#status").lower(), site.inner_text("#status")
+
+
+def test_othello_bad_board_refused_and_the_shipped_book_plays(site, site_url):
+    open_site(site, site_url, "othello", "1", "white")
+    # the shipped book is on (the static site's health says so): ply's first move comes from it
+    site.wait_for_function("() => !document.getElementById('book-row').hidden")
+    site.wait_for_function("() => document.getElementById('moves').textContent.trim().length >= 2")
+    wait_idle(site)
+    assert "book" in site.inner_text("#pv"), site.inner_text("#pv")
+    assert not site.is_visible("#learn")
+    site.click("summary")
+    site.fill("#load-text", "X" * 30 + "O" * 20 + "Z" * 14 + " X")
+    site.click("#load")
+    site.wait_for_function("() => document.getElementById('message').classList.contains('error')")
+    assert "bad position" in site.inner_text("#message")

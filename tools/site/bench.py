@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Node rates of the browser build against the native programs, on this machine, in one run
+(issue 59): each engine's deterministic bench (the same positions, so the same node counts,
+which the script checks) in headless Chromium (Debian's, through Playwright) on the static
+site, and the native `bench` of the programs given; then the site's load time.
+
+    tools/site/build.sh /tmp/site
+    cargo build --release -p ply-othello-cli -p ply-chess-cli
+    python3 tools/site/bench.py /tmp/site [--rounds 3] [--othello target/release/ply-othello]
+                                          [--chess target/release/ply-chess]
+
+Rounds alternate native and browser runs (A B A B); the best rate of each is reported with the
+ratio browser / native. CPU time: every run is single-threaded.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import subprocess
+import threading
+import time
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def serve(directory):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=directory)
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def native(binary):
+    out = subprocess.run([binary, "bench", "--json"], capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    return r["nodes"], r["nps"]
+
+
+BENCH = """async game => {
+  const m = await import('./assets/pkg/ply_web_wasm.js');
+  await m.default();
+  return JSON.parse(m.bench(game));
+}"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("site")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--othello", default="target/release/ply-othello")
+    ap.add_argument("--chess", default="target/release/ply-chess")
+    a = ap.parse_args()
+    server, url = serve(a.site)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        page = browser.new_page()
+        # load time: from navigation until the page shows its game (module compiled, first state)
+        loads = []
+        for name in ["othello", "chess"]:
+            for _ in range(3):
+                page.goto(url + "/index.html")
+                t = time.perf_counter()
+                page.goto(f"{url}/{name}.html")
+                page.wait_for_function(
+                    "() => / to move/.test(document.getElementById('status').textContent)")
+                loads.append((name, time.perf_counter() - t))
+        page.goto(url + "/index.html")
+        for game, binary in [("othello", a.othello), ("chess", a.chess)]:
+            best_n = best_w = 0
+            for _ in range(a.rounds):
+                nodes, nps = native(binary)
+                best_n = max(best_n, nps)
+                w = page.evaluate(BENCH, game)
+                if w["nodes"] != nodes:
+                    raise SystemExit(f"{game}: {w['nodes']} nodes in the browser, {nodes} native")
+                best_w = max(best_w, w["nps"])
+            print(f"{game}: {nodes} nodes; native {best_n} nps, browser {best_w} nps, "
+                  f"ratio {best_w / best_n:.2f}")
+        for name, secs in loads:
+            print(f"load {name}.html: {secs * 1000:.0f} ms")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
