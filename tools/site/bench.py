@@ -9,8 +9,9 @@ site, and the native `bench` of the programs given; then the site's load time.
     python3 tools/site/bench.py /tmp/site [--rounds 3] [--othello target/release/ply-othello]
                                           [--chess target/release/ply-chess]
 
-Rounds alternate native and browser runs (A B A B); the best rate of each is reported with the
-ratio browser / native. CPU time: every run is single-threaded.
+Rounds alternate native and browser runs (A B A B), the browser running both modules (without
+and with SIMD128); the best rate of each is reported with the ratio browser / native. Every run
+is single-threaded.
 """
 
 import argparse
@@ -26,9 +27,13 @@ from playwright.sync_api import sync_playwright
 CHROMIUM = "/usr/bin/chromium"
 
 
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
 def serve(directory):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=directory)
-    handler.log_message = lambda *a: None
+    handler = functools.partial(Quiet, directory=directory)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}"
@@ -40,11 +45,12 @@ def native(binary):
     return r["nodes"], r["nps"]
 
 
-BENCH = """async game => {
-  const m = await import('./assets/pkg/ply_web_wasm.js');
+BENCH = """async ([flavour, game]) => {
+  const m = await import(`./assets/pkg/${flavour}/ply_web_wasm.js`);
   await m.default();
   return JSON.parse(m.bench(game));
 }"""
+FLAVOURS = ["base", "simd128"]
 
 
 def main():
@@ -70,16 +76,19 @@ def main():
                 loads.append((name, time.perf_counter() - t))
         page.goto(url + "/index.html")
         for game, binary in [("othello", a.othello), ("chess", a.chess)]:
-            best_n = best_w = 0
+            best_n, best_w = 0, {f: 0 for f in FLAVOURS}
             for _ in range(a.rounds):
                 nodes, nps = native(binary)
                 best_n = max(best_n, nps)
-                w = page.evaluate(BENCH, game)
-                if w["nodes"] != nodes:
-                    raise SystemExit(f"{game}: {w['nodes']} nodes in the browser, {nodes} native")
-                best_w = max(best_w, w["nps"])
-            print(f"{game}: {nodes} nodes; native {best_n} nps, browser {best_w} nps, "
-                  f"ratio {best_w / best_n:.2f}")
+                for flavour in FLAVOURS:
+                    w = page.evaluate(BENCH, [flavour, game])
+                    if w["nodes"] != nodes:
+                        raise SystemExit(f"{game} ({flavour}): {w['nodes']} nodes in the browser, "
+                                         f"{nodes} native")
+                    best_w[flavour] = max(best_w[flavour], w["nps"])
+            rates = ", ".join(f"browser {f} {best_w[f]} nps (ratio {best_w[f] / best_n:.2f})"
+                              for f in FLAVOURS)
+            print(f"{game}: {nodes} nodes; native {best_n} nps, {rates}")
         for name, secs in loads:
             print(f"load {name}.html: {secs * 1000:.0f} ms")
         browser.close()

@@ -11,7 +11,8 @@
 #
 # OUT_DIR gets index.html, chess.html, othello.html (the links between them rewritten to the
 # .html names), favicon.svg and assets/: the pages' scripts with crates/web-wasm/js/backend.js
-# in place of the server's, engine-worker.js, and pkg/ (the module and its glue).
+# in place of the server's, engine-worker.js, and pkg/base and pkg/simd128 (the module without
+# and with WebAssembly SIMD, each with its glue).
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: tools/site/build.sh OUT_DIR" >&2; exit 2; }
 out="$1"
@@ -29,14 +30,28 @@ if [ "$have" != "$want" ]; then
     exit 1
 fi
 
-cargo build --quiet -p ply-web-wasm --lib --target wasm32-unknown-unknown --profile wasm
-wasm="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/wasm/ply_web_wasm.wasm"
-
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 rm -rf "$out/assets"
 mkdir -p "$out/assets"
-wasm-bindgen "$wasm" --target web --no-typescript --out-dir "$out/assets/pkg"
+
+# Two modules: one with WebAssembly's 128-bit SIMD (the compiler vectorises the network's loops:
+# twice the chess rate), and one without for browsers that lack it; backend.js picks one once.
+# The SIMD build has a target folder of its own, so that both stay built.
+target="${CARGO_TARGET_DIR:-$root/target}"
+for flavour in base simd128; do
+    if [ "$flavour" = simd128 ]; then
+        dir="$target/wasm-simd128"
+        flags="-C target-feature=+simd128"
+    else
+        dir="$target"
+        flags=""
+    fi
+    RUSTFLAGS="$flags" CARGO_TARGET_DIR="$dir" \
+        cargo build --quiet -p ply-web-wasm --lib --target wasm32-unknown-unknown --profile wasm
+    wasm-bindgen "$dir/wasm32-unknown-unknown/wasm/ply_web_wasm.wasm" --target web --no-typescript \
+        --out-dir "$out/assets/pkg/$flavour"
+done
 
 assets=crates/web/assets
 for f in "$assets"/*.js "$assets"/*.css; do
@@ -48,5 +63,6 @@ for page in index chess othello; do
     sed -e 's|href="chess"|href="chess.html"|g' -e 's|href="othello"|href="othello.html"|g' \
         "$assets/$page.html" >"$out/$page.html"
 done
-bytes="$(wc -c <"$out/assets/pkg/ply_web_wasm_bg.wasm")"
-echo "site: $out ($bytes bytes of WebAssembly)"
+base="$(wc -c <"$out/assets/pkg/base/ply_web_wasm_bg.wasm")"
+simd="$(wc -c <"$out/assets/pkg/simd128/ply_web_wasm_bg.wasm")"
+echo "site: $out (WebAssembly: $base bytes, $simd with SIMD128)"

@@ -4,12 +4,28 @@
 // workers (engine-worker.js), one request at a time each, so the page never waits on them.
 // Closing a stream before its end ends its worker (a running search cannot be reached from
 // outside its thread); the next search gets a fresh one.
-import init, { answer } from "./pkg/ply_web_wasm.js";
 
-const WASM = new URL("./pkg/ply_web_wasm_bg.wasm", import.meta.url);
+// The smallest module with a SIMD instruction, `(func (result v128) v128.const 0)`: a browser
+// that validates it runs the SIMD128 build (all current ones), another the build without.
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,   // magic, version
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,         // type: () -> v128
+  0x03, 0x02, 0x01, 0x00,                           // function 0 of that type
+  0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c,         // code: no locals, v128.const
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   //   its 16 bytes
+  0x0b,                                             // end
+]);
+export const FLAVOUR = WebAssembly.validate(SIMD_PROBE) ? "simd128" : "base";
+const GLUE = new URL(`./pkg/${FLAVOUR}/ply_web_wasm.js`, import.meta.url).href;
+const WASM = new URL(`./pkg/${FLAVOUR}/ply_web_wasm_bg.wasm`, import.meta.url);
 // compiled once: the page's thread and every worker instantiate the same module
 const compiled = WebAssembly.compileStreaming(fetch(WASM));
-const ready = compiled.then(module => init({ module_or_path: module }));
+const glue = import(GLUE);
+let answer = null;   // the module's `answer`, once it is instantiated on this thread
+const ready = Promise.all([glue, compiled]).then(([g, module]) => {
+  answer = g.answer;
+  return g.default({ module_or_path: module });
+});
 
 // the requests that search (the others are answered here)
 const SEARCHES = /^(othello\/(play|solve|hint|review|learn)|chess\/(play|analyse|review))$/;
@@ -43,7 +59,7 @@ let live = 0;
 function spawn() {
   const w = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   live++;
-  compiled.then(module => w.postMessage({ type: "init", module }));
+  compiled.then(module => w.postMessage({ type: "init", module, glue: GLUE }));
   return w;
 }
 

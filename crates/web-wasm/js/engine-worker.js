@@ -2,9 +2,9 @@
 // order they come, and answers each with a `reply` message; a stream's events come before its
 // reply as `event` messages. The first message brings the compiled module.
 //
-//   to the worker:   { type: "init", module }  then  { type: "request", path, input }
+//   to the worker:   { type: "init", module, glue }  then  { type: "request", path, input }
 //   from the worker: { type: "event", event, data, last }  and  { type: "reply", ok, data }
-import init, { PlyWorker } from "./pkg/ply_web_wasm.js";
+// (`glue`: the URL of the module's wasm-bindgen script, the one backend.js chose.)
 
 // each engine's tables, MiB (as `ply serve`'s default)
 const HASH_MIB = 16;
@@ -23,8 +23,9 @@ async function drain() {
     const m = queue.shift();
     if (m.type === "init") {
       try {
-        await init({ module_or_path: m.module });
-        engines = new PlyWorker(HASH_MIB);
+        const g = await import(m.glue);
+        await g.default({ module_or_path: m.module });
+        engines = new g.PlyWorker(HASH_MIB);
       } catch (e) {
         failure = JSON.stringify({ error: "the engines cannot start: " + String(e), kind: "internal", status: 500 });
       }

@@ -22,14 +22,24 @@ def site_url(base_url):
     return url.rstrip("/")
 
 
+def modules(page):
+    """Records the WebAssembly modules the page fetches."""
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url) if r.url.endswith(".wasm") else None)
+    return fetched
+
+
 @pytest.fixture
 def site(page, site_url):
     """A page of the static site whose requests never reach an API: the static server has none,
-    and the test fails on any request for /api/."""
+    and the test fails on any request for /api/. Chromium has WebAssembly SIMD: only the SIMD128
+    module may be fetched."""
     asked = []
     page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    fetched = modules(page)
     yield page
     assert not asked, f"requests for an API: {asked}"
+    assert fetched and all("/pkg/simd128/" in u for u in fetched), fetched
 
 
 def open_site(page, url, name, level, color):
@@ -129,3 +139,41 @@ def test_othello_bad_board_refused_and_the_shipped_book_plays(site, site_url):
     site.click("#load")
     site.wait_for_function("() => document.getElementById('message').classList.contains('error')")
     assert "bad position" in site.inner_text("#message")
+
+
+def test_a_browser_without_simd_gets_the_module_without(page, site_url):
+    # a browser that refuses the SIMD probe (older Safari) loads the other module
+    page.add_init_script("WebAssembly.validate = () => false;")
+    fetched = modules(page)
+    open_site(page, site_url, "chess", "n:1000", "white")
+    page.click('rect[data-square="d2"]')
+    page.click('rect[data-square="d4"]')
+    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_idle(page)
+    assert fetched and all("/pkg/base/" in u for u in fetched), fetched
+
+
+# Each engine's bench in the page's own thread: the module's `bench`, as tools/site/bench.py runs it.
+BENCH = """async ([flavour, game]) => {
+  const m = await import(`./assets/pkg/${flavour}/ply_web_wasm.js`);
+  await m.default();
+  return JSON.parse(m.bench(game));
+}"""
+
+
+def signatures():
+    """The native benches' node counts (bench-signatures.txt, the lines without arguments)."""
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "bench-signatures.txt")
+    with open(path) as f:
+        lines = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    return {words[0]: int(words[1]) for words in lines if len(words) == 2}
+
+
+def test_both_modules_search_as_the_native_programs(page, site_url):
+    # the same positions give the same node counts: the same search and evaluation, SIMD or not
+    want = signatures()
+    page.goto(f"{site_url}/index.html")
+    for flavour in ["base", "simd128"]:
+        for game in ["othello", "chess"]:
+            got = page.evaluate(BENCH, [flavour, game])
+            assert got["nodes"] == want[f"ply-{game}"], (flavour, game, got)
