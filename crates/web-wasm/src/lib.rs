@@ -1,6 +1,6 @@
 //! ply's web pages without a server: both engines compiled to WebAssembly, answering in the
 //! browser the requests `ply serve` answers over HTTP ([`ply_web_api`]'s, routed by the same
-//! paths, [`route`]).
+//! paths, [`route()`]).
 //!
 //! `tools/site/build.sh OUT_DIR` builds this crate for `wasm32-unknown-unknown`, writes its glue
 //! with `wasm-bindgen`, and puts it beside the pages, whose `backend.js` is then this crate's

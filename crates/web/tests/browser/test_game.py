@@ -114,6 +114,16 @@ def load(page, text):
     wait_idle(page)
 
 
+def refused(page, text):
+    """Loads `text`, which the page must refuse: returns its error message."""
+    if not page.is_visible("#load-text"):
+        page.click("summary")
+    page.fill("#load-text", text)
+    page.click("#load")
+    page.wait_for_function("() => document.getElementById('message').classList.contains('error')")
+    return page.inner_text("#message")
+
+
 def export(page):
     """The record the Export button gives (the chess page asks the server for it)."""
     page.evaluate("() => { document.getElementById('export-text').value = ''; }")

@@ -9,6 +9,7 @@ import os
 import pytest
 
 from conftest import skip_or_fail
+from test_game import load, refused
 from test_pages import start_new_game, wait_idle
 from test_review import review
 
@@ -108,15 +109,9 @@ def test_chess_game_to_mate_and_a_long_analysis_stopped(site, site_url):
         site.wait_for_timeout(100)
     assert closed, "the analysis worker was not ended"
     # a bad FEN is refused on the page
-    site.click("summary")
-    site.fill("#load-text", "8/8/8/8/8/8/8/9 w - - 0 1")
-    site.click("#load")
-    site.wait_for_function("() => document.getElementById('message').classList.contains('error')")
-    assert "bad position" in site.inner_text("#message")
+    assert "bad position" in refused(site, "8/8/8/8/8/8/8/9 w - - 0 1")
     # to the end: Black (ply) can only push its pawn, then Qb7 mates
-    site.fill("#load-text", "k7/p7/2K5/8/8/8/8/1Q6 b - - 0 1")
-    site.click("#load")
-    site.wait_for_function("() => document.getElementById('message').textContent === 'Loaded.'")
+    load(site, "k7/p7/2K5/8/8/8/8/1Q6 b - - 0 1")
     site.wait_for_function("() => document.querySelectorAll('#moves .mv').length === 1")
     wait_idle(site)
     site.click('rect[data-square="b1"]')
@@ -134,11 +129,7 @@ def test_othello_bad_board_refused_and_the_shipped_book_plays(site, site_url):
     wait_idle(site)
     assert "book" in site.inner_text("#pv"), site.inner_text("#pv")
     assert not site.is_visible("#learn")
-    site.click("summary")
-    site.fill("#load-text", "X" * 30 + "O" * 20 + "Z" * 14 + " X")
-    site.click("#load")
-    site.wait_for_function("() => document.getElementById('message').classList.contains('error')")
-    assert "bad position" in site.inner_text("#message")
+    assert "bad position" in refused(site, "X" * 30 + "O" * 20 + "Z" * 14 + " X")
 
 
 def test_a_browser_without_simd_gets_the_module_without(page, site_url):
