@@ -9,9 +9,9 @@ site, and the native `bench` of the programs given; then the site's load time.
     python3 tools/site/bench.py /tmp/site [--rounds 3] [--othello target/release/ply-othello]
                                           [--chess target/release/ply-chess]
 
-Rounds alternate native and browser runs (A B A B), the browser running both modules (without
-and with SIMD128); the best rate of each is reported with the ratio browser / native. Every run
-is single-threaded.
+Rounds alternate the native runs (the dispatched kernels, then `--portable`) and the browser's
+(both modules: without and with SIMD128); the best rate of each is reported with its ratios to
+the two native ones. Every run is single-threaded.
 """
 
 import argparse
@@ -39,8 +39,9 @@ def serve(directory):
     return server, f"http://127.0.0.1:{server.server_port}"
 
 
-def native(binary):
-    out = subprocess.run([binary, "bench", "--json"], capture_output=True, text=True, check=True)
+def native(binary, portable=False):
+    args = [binary, "bench", "--json"] + (["--portable"] if portable else [])
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
     r = json.loads(out.stdout)
     return r["nodes"], r["nps"]
 
@@ -76,19 +77,21 @@ def main():
                 loads.append((name, time.perf_counter() - t))
         page.goto(url + "/index.html")
         for game, binary in [("othello", a.othello), ("chess", a.chess)]:
-            best_n, best_w = 0, {f: 0 for f in FLAVOURS}
+            best = {k: 0 for k in ["native", "native portable"] + FLAVOURS}
             for _ in range(a.rounds):
-                nodes, nps = native(binary)
-                best_n = max(best_n, nps)
+                for kind, portable in [("native", False), ("native portable", True)]:
+                    nodes, nps = native(binary, portable)
+                    best[kind] = max(best[kind], nps)
                 for flavour in FLAVOURS:
                     w = page.evaluate(BENCH, [flavour, game])
                     if w["nodes"] != nodes:
                         raise SystemExit(f"{game} ({flavour}): {w['nodes']} nodes in the browser, "
                                          f"{nodes} native")
-                    best_w[flavour] = max(best_w[flavour], w["nps"])
-            rates = ", ".join(f"browser {f} {best_w[f]} nps (ratio {best_w[f] / best_n:.2f})"
-                              for f in FLAVOURS)
-            print(f"{game}: {nodes} nodes; native {best_n} nps, {rates}")
+                    best[flavour] = max(best[flavour], w["nps"])
+            print(f"{game}: {nodes} nodes")
+            for kind, nps in best.items():
+                vs = ", ".join(f"{nps / best[ref]:.2f} of {ref}" for ref in ["native", "native portable"])
+                print(f"  {kind:16} {nps:>11} nodes/s ({vs})")
         for name, secs in loads:
             print(f"load {name}.html: {secs * 1000:.0f} ms")
         browser.close()

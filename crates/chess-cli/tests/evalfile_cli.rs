@@ -69,6 +69,12 @@ fn bench_with_a_network_is_deterministic_and_differs_from_hand_made() {
     assert_eq!(embedded, run(&[]));
     assert_ne!(embedded, run(&["--eval-file", "<empty>"]));
     assert_ne!(with, run(&["--eval-file", "<empty>"]));
+    // the portable slider lookups and network loops search the same tree as the CPU's kernels
+    assert_eq!(run(&["--portable"]), embedded);
+    assert_eq!(
+        run(&["--portable", "--eval-file", path.to_str().unwrap()]),
+        with
+    );
     let _ = std::fs::remove_file(path);
 }
 

@@ -113,6 +113,13 @@ impl Pext {
         }
     }
 
+    /// From now on [`Pext::detect`] answers `None` (the magic lookup) whatever the CPU: for
+    /// measuring the portable path on a CPU with BMI2 (`ply-chess bench --portable`). Call it
+    /// before the first search; a token already held stays valid (the CPU still has BMI2).
+    pub fn disable() {
+        CHOICE.store(MAGIC, Ordering::Relaxed);
+    }
+
     /// Asks the CPU and records the answer in [`CHOICE`]. Racing first calls store the same value.
     #[cold]
     #[inline(never)]

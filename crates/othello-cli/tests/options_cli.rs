@@ -119,3 +119,16 @@ fn eval_file_changes_solve_nodes_and_analyse_scores() {
     assert_eq!(scores(&zeroed), ["+0", "+0", "+0"], "{zeroed}");
     assert!(scores(&built_in).iter().any(|s| s != "+0"), "{built_in}");
 }
+
+#[test]
+fn bench_with_the_portable_kernel_searches_the_same_tree() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["bench", "--positions", "4", "--level", "8", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        v["nodes"].as_u64().expect("nodes")
+    };
+    assert_eq!(nodes(&["--portable"]), nodes(&[]));
+}

@@ -44,6 +44,15 @@ impl Cpu {
         }
     }
 
+    /// From now on [`Cpu::detect`] answers at most `max` (the lower of it and the CPU's best):
+    /// for measuring a lower level on a CPU that has a higher one (`ply-othello bench
+    /// --portable`). Call it before the first search.
+    pub fn restrict(max: Cpu) {
+        let index = |c: Cpu| Cpu::ALL.iter().position(|&x| x == c).unwrap_or(2);
+        let lower = index(Cpu::detect()).max(index(max));
+        DETECTED.store(lower as u8 + 1, Relaxed);
+    }
+
     /// Asks the CPU (no cache).
     fn probe() -> Cpu {
         #[cfg(target_arch = "x86_64")]

@@ -20,6 +20,10 @@ pub struct BenchArgs {
     /// hand-made evaluation) [default: <embedded>]
     #[arg(long, value_name = "FILE")]
     eval_file: Option<String>,
+    /// Use the portable code (magic slider lookups, the portable network loops) even on a CPU
+    /// with BMI2 and AVX2, to measure it: the node count is the same.
+    #[arg(long)]
+    portable: bool,
 }
 
 /// What can stop `bench`.
@@ -48,6 +52,10 @@ struct Report {
 /// [`BenchError::EvalFile`] for an `--eval-file` that is not a network; [`BenchError::Json`]
 /// when the report cannot be serialized (never, in practice).
 pub fn run(args: &BenchArgs) -> Result<(), BenchError> {
+    if args.portable {
+        ply_chess::Pext::disable();
+        ply_chess_engine::nnue::Kernel::force_portable();
+    }
     let network = evalfile::load_or_default(args.eval_file.as_deref())?;
     if let Some(net) = network.as_deref() {
         eprintln!("evaluation: {}", evalfile::describe(Some(net)));

@@ -57,6 +57,13 @@ impl Kernel {
         Kernel::portable()
     }
 
+    /// From now on [`Kernel::detect`] answers the portable level whatever the CPU: for measuring
+    /// the portable path on a CPU with AVX2 (`ply-chess bench --portable`). Call it before the
+    /// first search.
+    pub fn force_portable() {
+        DETECTED.store(1, Ordering::Relaxed);
+    }
+
     /// The portable level (any CPU): the reference for the others.
     pub fn portable() -> Kernel {
         Kernel(Level::Portable)

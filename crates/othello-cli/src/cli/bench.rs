@@ -28,6 +28,10 @@ pub struct BenchArgs {
     /// `nodes`, `nps`, `time_ms` and the per-position results.
     #[arg(long)]
     json: bool,
+    /// Use the portable kernel even on a CPU with AVX2 or AVX-512, to measure it: the node count
+    /// is the same.
+    #[arg(long)]
+    portable: bool,
 }
 
 /// One benchmark position's result in the JSON output.
@@ -53,6 +57,9 @@ struct BenchJson {
 
 /// Runs `bench`.
 pub fn run(a: &BenchArgs) -> Result<ExitCode, CliError> {
+    if a.portable {
+        ply_othello::kernel::Cpu::restrict(ply_othello::kernel::Cpu::Portable);
+    }
     let (lines, time) = bench::run(a.positions, a.level, a.threads);
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
