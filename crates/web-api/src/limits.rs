@@ -44,6 +44,8 @@ pub const MAX_BOOK_RANDOMNESS: i32 = 64;
 pub const SOLVE_MAX_EMPTIES: u32 = 22;
 /// Longest move list or position text a request may hold, in bytes.
 pub const MAX_TEXT: usize = 4096;
+/// Largest request accepted, bytes: a server's body, the browser build's request text.
+pub const MAX_REQUEST: usize = 64 * 1024;
 /// Most moves of a move tree the page sends to be written as PGN.
 pub const MAX_TREE_NODES: usize = 4096;
 

@@ -4,14 +4,12 @@
 //! Replies are JSON values, errors [`ApiError`]s, as the server's.
 
 use ply_web_api::book::{default_book, ServerBook};
+use ply_web_api::limits::MAX_REQUEST;
 use ply_web_api::{chess, othello, tablebase, ApiError, Job, Stream};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// Longest request text read, bytes (the server's body limit).
-pub const MAX_INPUT: usize = 64 * 1024;
 
 /// What the browser build has beside its engines: the opening book shipped with ply (the
 /// server's default one); no Syzygy tables.
@@ -91,9 +89,9 @@ fn health(ctx: &Context) -> Value {
 /// input that does not parse, [`ApiError::NoBook`] for `othello/learn`, and the request's own
 /// errors (a bad game, a game that is over).
 pub fn route(ctx: &Context, path: &str, input: &str) -> Result<Routed, ApiError> {
-    if input.len() > MAX_INPUT {
+    if input.len() > MAX_REQUEST {
         return Err(ApiError::BadRequest(format!(
-            "the request is too long ({} bytes, at most {MAX_INPUT})",
+            "the request is too long ({} bytes, at most {MAX_REQUEST})",
             input.len()
         )));
     }

@@ -17,6 +17,7 @@
 //! | `GET /api/othello/review` | server-sent events: progress, then every move of the game judged in discs |
 //! | `POST /api/othello/learn` | adds the game to the server's opening book (`--othello-book`, ply's own format) |
 //! | `POST /api/chess/state`, `/api/chess/load` | checks a FEN and moves (or loads a FEN or PGN moves) |
+//! | `POST /api/chess/pgn` | the PGN of a move tree (the main line and its variations) |
 //! | `POST /api/chess/play` | the engine's move |
 //! | `GET /api/chess/analyse` | server-sent events: depth, score and principal variations |
 //! | `GET /api/chess/review` | server-sent events: progress, then every move of the game judged (accuracy, ACPL) |
@@ -39,11 +40,8 @@
 //! base       limits (Config; the clamps are ply_web_api's), error (HttpError)
 //! ```
 //!
-//! `book` and `tablebase` are [`ply_web_api`]'s, re-exported:
-//!
-//! ```text
-//! book (the Othello opening book), tablebase (Syzygy tables: opening, probing)
-//! ```
+//! `book` (the Othello opening book) and `tablebase` (Syzygy tables: opening, probing) are
+//! [`ply_web_api`]'s, re-exported.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -9,8 +9,8 @@ use axum::{Json, Router};
 use std::future::Future;
 use tokio::net::TcpListener;
 
-/// Largest request body accepted, bytes.
-pub const MAX_BODY: usize = 64 * 1024;
+/// Largest request body accepted, bytes ([`ply_web_api::limits::MAX_REQUEST`]).
+pub const MAX_BODY: usize = ply_web_api::limits::MAX_REQUEST;
 
 /// The router of a server with `state`.
 pub fn router(state: AppState) -> Router {
