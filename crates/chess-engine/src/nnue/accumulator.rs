@@ -309,6 +309,21 @@ mod tests {
             ply_testkit::skip_unsupported("this CPU has no AVX2");
             return;
         };
+        equals_portable(avx2);
+    }
+
+    #[test]
+    fn avx512_equals_portable() {
+        let Some(avx512) = Kernel::avx512() else {
+            ply_testkit::skip_unsupported("this CPU has no AVX-512 F and BW");
+            return;
+        };
+        equals_portable(avx512);
+    }
+
+    /// `kernel`'s output and updates against the portable ones on random networks, accumulators
+    /// and weights, and whole games with it against refreshes.
+    fn equals_portable(kernel: Kernel) {
         let portable = Kernel::portable();
         let mut rng = XorShift64::new(99);
         for (hidden, buckets) in [(16, 1), (32, 2), (256, 8), (512, 4)] {
@@ -321,16 +336,19 @@ mod tests {
             for _ in 0..50 {
                 let (stm, opp) = (acc(&mut rng, hidden), acc(&mut rng, hidden));
                 let w = acc(&mut rng, 2 * hidden);
-                assert_eq!(avx2.output(&stm, &opp, &w), portable.output(&stm, &opp, &w));
+                assert_eq!(
+                    kernel.output(&stm, &opp, &w),
+                    portable.output(&stm, &opp, &w)
+                );
                 let src = acc(&mut rng, hidden);
                 let add = [rng.below(768) as usize, rng.below(768) as usize];
                 let sub = [rng.below(768) as usize];
                 let (mut a, mut b) = (vec![0; hidden], vec![0; hidden]);
-                avx2.update(&mut a, &src, net.feature_weights(), &add, &sub);
+                kernel.update(&mut a, &src, net.feature_weights(), &add, &sub);
                 portable.update(&mut b, &src, net.feature_weights(), &add, &sub);
                 assert_eq!(a, b);
             }
-            check_games(avx2, hidden, buckets, rng.next(), 2);
+            check_games(kernel, hidden, buckets, rng.next(), 2);
         }
     }
 

@@ -72,7 +72,7 @@
 //!
 //! The search keeps an accumulator pair per ply and updates it lazily from the parent's
 //! (see `accumulator.rs`); the additions and the output use the [`Kernel`] picked once per
-//! process (AVX2 or portable, same bits).
+//! process (AVX-512, AVX2 or portable, same bits).
 
 //! # The built-in network
 //!
