@@ -105,21 +105,23 @@ def new_game(page, color):
     start_new_game(page)
 
 
-def load(page, text):
+def submit(page, text):
+    """Types `text` into the page's load box and presses Load."""
     if not page.is_visible("#load-text"):
         page.click("summary")
     page.fill("#load-text", text)
     page.click("#load")
+
+
+def load(page, text):
+    submit(page, text)
     page.wait_for_function("() => document.getElementById('message').textContent === 'Loaded.'")
     wait_idle(page)
 
 
 def refused(page, text):
     """Loads `text`, which the page must refuse: returns its error message."""
-    if not page.is_visible("#load-text"):
-        page.click("summary")
-    page.fill("#load-text", text)
-    page.click("#load")
+    submit(page, text)
     page.wait_for_function("() => document.getElementById('message').classList.contains('error')")
     return page.inner_text("#message")
 
