@@ -4,8 +4,8 @@
 //! fails before any search is planned.
 
 use crate::error::ApiError;
-use ply_chess_engine::Engine as ChessEngine;
-use ply_othello_engine::Engine as OthelloEngine;
+use ply_chess_engine::{embedded_network, Engine as ChessEngine, EngineOptions as ChessOptions};
+use ply_othello_engine::{Engine as OthelloEngine, EngineOptions as OthelloOptions};
 use serde_json::Value;
 
 /// The engines a search runs with, one per game (a server's search slot, the browser's worker).
@@ -14,6 +14,50 @@ pub struct Engines {
     pub othello: OthelloEngine,
     /// The chess engine.
     pub chess: ChessEngine,
+}
+
+impl Engines {
+    /// Both engines with tables of `hash_mib` MiB each, `threads` search threads, the built-in
+    /// Othello weights and chess network.
+    ///
+    /// # Errors
+    /// A table cannot be allocated (the allocator's answer).
+    pub fn try_new(hash_mib: usize, threads: usize) -> Result<Engines, String> {
+        let othello = OthelloEngine::try_new(OthelloOptions {
+            hash_mib,
+            threads,
+            weights: None,
+        })
+        .map_err(|e| e.to_string())?;
+        Ok(Engines {
+            othello,
+            chess: Engines::chess(hash_mib, threads)?,
+        })
+    }
+
+    /// Engines for another search slot: tables of their own of `hash_mib` MiB, the same
+    /// threads, the Othello weights shared with these and the same built-in network.
+    ///
+    /// # Errors
+    /// A table cannot be allocated.
+    pub fn try_sibling(&self, hash_mib: usize) -> Result<Engines, String> {
+        Ok(Engines {
+            othello: self
+                .othello
+                .try_sibling(hash_mib)
+                .map_err(|e| e.to_string())?,
+            chess: Engines::chess(hash_mib, self.chess.threads())?,
+        })
+    }
+
+    fn chess(hash_mib: usize, threads: usize) -> Result<ChessEngine, String> {
+        ChessEngine::try_new(ChessOptions {
+            hash_mib,
+            threads,
+            network: embedded_network(),
+        })
+        .map_err(|e| e.to_string())
+    }
 }
 
 /// A search to run with a slot's engines, returning the reply.

@@ -18,14 +18,15 @@
 //! | [`chess::play`] (job) | `POST /api/chess/play` |
 //! | [`chess::analyse`], [`chess::review`] (streams) | `GET /api/chess/analyse`, `/review` |
 //! | [`chess::probe`] | `GET /api/chess/probe` |
+//! | [`health()`] | `GET /api/health` |
 //!
 //! # Modules
 //! In layers: a module uses only modules on lower lines.
 //!
 //! ```text
 //! requests   othello, chess (each: request and reply types, checks, planned searches)
-//! services   job (Engines, Job, Stream, Sink), book (the Othello opening book),
-//!            tablebase (Syzygy tables: opening, probing)
+//! services   job (Engines, Job, Stream, Sink), health (the health reply) ─> book (the Othello
+//!            opening book), tablebase (Syzygy tables: opening, probing)
 //! base       limits (clamps), error (ApiError)
 //! ```
 #![deny(missing_docs)]
@@ -34,10 +35,12 @@
 pub mod book;
 pub mod chess;
 pub mod error;
+pub mod health;
 pub mod job;
 pub mod limits;
 pub mod othello;
 pub mod tablebase;
 
 pub use error::ApiError;
+pub use health::health;
 pub use job::{Engines, Job, Sink, Stream, StreamSearch};

@@ -69,18 +69,6 @@ fn job<T: Serialize + 'static>(job: Result<Job<T>, ApiError>) -> Result<Routed, 
     }))
 }
 
-/// What `GET /api/health` says of the browser build: one search at a time, no tables, the
-/// shipped book (which cannot learn: there is no file to write it back to).
-fn health(ctx: &Context) -> Value {
-    json!({
-        "ok": true,
-        "slots": 1,
-        "free": 1,
-        "tablebase_pieces": 0,
-        "othello_book": ctx.book.as_ref().map(|b| b.info()),
-    })
-}
-
 /// Routes the request `path` (`othello/play`, `chess/analyse`, ...; a leading `/api/` is
 /// allowed) with its `input`.
 ///
@@ -97,7 +85,14 @@ pub fn route(ctx: &Context, path: &str, input: &str) -> Result<Routed, ApiError>
     }
     let book = ctx.book.as_ref();
     match path.trim_start_matches("/api/").trim_matches('/') {
-        "health" => Ok(Routed::Answer(health(ctx))),
+        // one search at a time as far as the page knows, no tables, the shipped book (which
+        // cannot learn: there is no file to write it back to)
+        "health" => Ok(Routed::Answer(ply_web_api::health(
+            1,
+            1,
+            0,
+            ctx.book.as_deref(),
+        ))),
         "othello/state" => answer(othello::state(&parse_json(input)?)),
         "othello/load" => answer(othello::load(&parse_json(input)?)),
         "othello/play" => job(othello::play(book, &parse_json(input)?)),

@@ -2,8 +2,6 @@
 //! stream to a sink. The browser's bindings call this; native tests do too.
 
 use crate::route::{error_json, route, Context, Routed};
-use ply_chess_engine::{embedded_network, Engine as ChessEngine, EngineOptions as ChessOptions};
-use ply_othello_engine::{Engine as OthelloEngine, EngineOptions};
 use ply_web_api::{ApiError, Engines, Sink};
 use serde_json::Value;
 
@@ -20,21 +18,10 @@ impl Worker {
     /// The tables cannot be allocated.
     pub fn new(hash_mib: usize) -> Result<Worker, ApiError> {
         let mib = hash_mib.max(1);
-        let alloc = |e: String| ApiError::Internal(format!("cannot allocate {mib} MiB: {e}"));
-        let othello = OthelloEngine::try_new(EngineOptions {
-            hash_mib: mib,
-            threads: 1,
-            weights: None,
-        })
-        .map_err(|e| alloc(e.to_string()))?;
-        let chess = ChessEngine::try_new(ChessOptions {
-            hash_mib: mib,
-            threads: 1,
-            network: embedded_network(),
-        })
-        .map_err(|e| alloc(e.to_string()))?;
+        let engines = Engines::try_new(mib, 1)
+            .map_err(|e| ApiError::Internal(format!("cannot allocate {mib} MiB: {e}")))?;
         Ok(Worker {
-            engines: Engines { othello, chess },
+            engines,
             ctx: Context::new(),
         })
     }

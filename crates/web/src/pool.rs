@@ -5,10 +5,7 @@
 use crate::error::ApiError;
 use crate::limits::Config;
 use crate::stream::{self, EventResponse};
-use ply_chess_engine::{
-    embedded_network, Engine as ChessEngine, EngineOptions as ChessOptions, SEARCH_STACK,
-};
-use ply_othello_engine::{Engine, EngineOptions};
+use ply_chess_engine::SEARCH_STACK;
 use ply_web_api::{Engines, Job, Sink, Stream};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -76,32 +73,10 @@ impl Pool {
         let size = config.max_searches.max(1);
         let mib = config.hash_mib.max(2);
         let err = |reason: String| PoolError::Tables { mib, reason };
-        let first = Engine::try_new(EngineOptions {
-            hash_mib: mib,
-            threads: config.threads.max(1),
-            weights: None,
-        })
-        .map_err(|e| err(e.to_string()))?;
-        let mut othello = vec![first];
+        // each slot: its own tables, the weights and network shared with the other slots
+        let mut workers = vec![Engines::try_new(mib, config.threads.max(1)).map_err(err)?];
         for _ in 1..size {
-            let sibling = othello[0]
-                .try_sibling(mib)
-                .map_err(|e| err(e.to_string()))?;
-            othello.push(sibling);
-        }
-        let mut workers = Vec::with_capacity(size);
-        for engine in othello {
-            let chess = ChessEngine::try_new(ChessOptions {
-                hash_mib: mib,
-                threads: config.threads.max(1),
-                network: embedded_network(),
-            })
-            .map_err(|e| err(e.to_string()))?;
-            // each slot: its own tables, the weights and network shared with the other slots
-            workers.push(Engines {
-                othello: engine,
-                chess,
-            });
+            workers.push(workers[0].try_sibling(mib).map_err(err)?);
         }
         Ok(Pool {
             permits: Arc::new(Semaphore::new(size)),

@@ -40,13 +40,12 @@ pub fn router(state: AppState) -> Router {
 /// (0 without tables) and the Othello opening book (`othello_book`: its positions, level and
 /// whether it learns, or null without a book).
 async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({
-        "ok": true,
-        "slots": app.pool.size(),
-        "free": app.pool.available(),
-        "tablebase_pieces": app.tablebase.as_ref().map_or(0, |tb| tb.max_pieces()),
-        "othello_book": app.othello_book.as_ref().map(|b| b.info()),
-    }))
+    Json(ply_web_api::health(
+        app.pool.size(),
+        app.pool.available(),
+        app.tablebase.as_ref().map_or(0, |tb| tb.max_pieces()),
+        app.othello_book.as_deref(),
+    ))
 }
 
 /// Serves `state` on `listener` until `shutdown` completes.
