@@ -247,21 +247,49 @@ impl Model {
         target: Target,
         grad: Option<&mut [f32]>,
     ) -> f64 {
-        // The NNUE family's one CPU choice (`Kernel::detect`, asked once per process and
-        // cached), shared with the engine's inference.
-        #[cfg(target_arch = "x86_64")]
-        if ply_chess_engine::nnue::Kernel::avx2().is_some() {
-            // SAFETY: `Kernel::avx2` answers `Some` only when the CPU reported AVX2.
-            return unsafe { self.gradient_avx2(data, indices, target, grad) };
-        }
-        self.gradient_body(data, indices, target, grad)
+        self.gradient_on(Vector::best(), data, indices, target, grad)
     }
 
-    /// [`Model::gradient_body`] compiled for AVX2 (8 floats a vector instead of 4). The same
-    /// operations in the same order, so both give the same bits.
+    /// [`Model::gradient`] compiled for the vector width `vector`: every width runs the same
+    /// operations in the same order (the dot products keep 8 lanes whatever the register), so
+    /// all give the same bits; the tests check it.
+    pub(crate) fn gradient_on(
+        &self,
+        vector: Vector,
+        data: &Dataset,
+        indices: &[u32],
+        target: Target,
+        grad: Option<&mut [f32]>,
+    ) -> f64 {
+        match vector {
+            Vector::Portable => self.gradient_body(data, indices, target, grad),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Vector::Avx2` is only made by `Vector::available`, which checked AVX2.
+            Vector::Avx2 => unsafe { self.gradient_avx2(data, indices, target, grad) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Vector::Avx512` is only made by `Vector::available`, which checked
+            // AVX-512 F and BW.
+            Vector::Avx512 => unsafe { self.gradient_avx512(data, indices, target, grad) },
+        }
+    }
+
+    /// [`Model::gradient_body`] compiled for AVX2 (8 floats a vector instead of 4).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn gradient_avx2(
+        &self,
+        data: &Dataset,
+        indices: &[u32],
+        target: Target,
+        grad: Option<&mut [f32]>,
+    ) -> f64 {
+        self.gradient_body(data, indices, target, grad)
+    }
+
+    /// [`Model::gradient_body`] compiled for AVX-512 (16 floats a vector).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn gradient_avx512(
         &self,
         data: &Dataset,
         indices: &[u32],
@@ -321,6 +349,50 @@ impl Model {
             }
         }
         loss
+    }
+}
+
+/// The vector width the trainer's gradient is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Vector {
+    /// The baseline target (SSE2 on x86-64).
+    Portable,
+    /// AVX2.
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    /// AVX-512 F and BW.
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Vector {
+    /// The widths this CPU runs, narrowest first. The CPU is asked through the NNUE family's
+    /// one choice ([`ply_chess_engine::nnue::Kernel`], asked once per process and cached).
+    pub(crate) fn available() -> Vec<Vector> {
+        #[allow(unused_mut)]
+        let mut out = vec![Vector::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use ply_chess_engine::nnue::Kernel;
+            if Kernel::avx2().is_some() {
+                out.push(Vector::Avx2);
+            }
+            if Kernel::avx512().is_some() {
+                out.push(Vector::Avx512);
+            }
+        }
+        out
+    }
+
+    /// The widest width this CPU runs, asked once per process.
+    fn best() -> Vector {
+        static BEST: std::sync::OnceLock<Vector> = std::sync::OnceLock::new();
+        *BEST.get_or_init(|| {
+            Vector::available()
+                .last()
+                .copied()
+                .unwrap_or(Vector::Portable)
+        })
     }
 }
 
