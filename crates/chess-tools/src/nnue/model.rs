@@ -352,8 +352,8 @@ impl Model {
     }
 }
 
-/// The vector width the trainer's gradient is compiled for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The vector width the trainer's gradient is compiled for, narrowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Vector {
     /// The baseline target (SSE2 on x86-64).
     Portable,
@@ -366,33 +366,34 @@ pub(crate) enum Vector {
 }
 
 impl Vector {
-    /// The widths this CPU runs, narrowest first. The CPU is asked through the NNUE family's
-    /// one choice ([`ply_chess_engine::nnue::Kernel`], asked once per process and cached).
+    /// The widths this CPU runs, narrowest first: those up to [`Vector::best`].
+    #[cfg(test)]
     pub(crate) fn available() -> Vec<Vector> {
-        #[allow(unused_mut)]
-        let mut out = vec![Vector::Portable];
+        let all = [
+            Vector::Portable,
+            #[cfg(target_arch = "x86_64")]
+            Vector::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Vector::Avx512,
+        ];
+        let best = Vector::best();
+        all.into_iter().filter(|v| *v <= best).collect()
+    }
+
+    /// The widest width this CPU runs, asked through the NNUE family's checks
+    /// ([`ply_chess_engine::nnue::Kernel::avx2`] and `avx512`; std caches the CPU's answer).
+    fn best() -> Vector {
         #[cfg(target_arch = "x86_64")]
         {
             use ply_chess_engine::nnue::Kernel;
-            if Kernel::avx2().is_some() {
-                out.push(Vector::Avx2);
-            }
             if Kernel::avx512().is_some() {
-                out.push(Vector::Avx512);
+                return Vector::Avx512;
+            }
+            if Kernel::avx2().is_some() {
+                return Vector::Avx2;
             }
         }
-        out
-    }
-
-    /// The widest width this CPU runs, asked once per process.
-    fn best() -> Vector {
-        static BEST: std::sync::OnceLock<Vector> = std::sync::OnceLock::new();
-        *BEST.get_or_init(|| {
-            Vector::available()
-                .last()
-                .copied()
-                .unwrap_or(Vector::Portable)
-        })
+        Vector::Portable
     }
 }
 
