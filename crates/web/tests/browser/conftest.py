@@ -35,6 +35,25 @@ def skip_or_fail(why):
     pytest.skip(why)
 
 
+# The moves of the line on the board up to the position shown, without move numbers (the move
+# list marks them .line; those after the position shown are also .future). Counting these, not
+# the words of the list's text, tells a move the page has played from one it is still sending:
+# a click on the board before the page has the new position is read against the old one.
+PLAYED = (
+    "() => [...document.querySelectorAll('#moves .mv.line:not(.future)')]"
+    ".map(e => e.textContent.split(' ').pop())"
+)
+
+
+def plies(page):
+    """The moves played to the position shown, without move numbers."""
+    return page.evaluate(PLAYED)
+
+
+def wait_played(page, n):
+    """Waits until the page shows at least `n` moves played."""
+    page.wait_for_function(f"n => ({PLAYED})().length >= n", arg=n)
+
 def _missing():
     try:
         import playwright.sync_api  # noqa: F401

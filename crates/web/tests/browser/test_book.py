@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from conftest import skip_or_fail
+from conftest import skip_or_fail, wait_played
 from test_pages import start_new_game, wait_idle
 
 FILES = "abcdefgh"
@@ -155,7 +155,7 @@ def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     page.uncheck("#hints")
     # add the game to the book: the file grows, the page says how much
     page.click(f'rect[data-square="{leaf}"]')
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 4")
+    wait_played(page, 4)
     wait_idle(page)
     size = os.path.getsize(book)
     page.click("#learn")
@@ -169,7 +169,7 @@ def test_othello_book_plays_marks_hints_and_learns(page, book_server):
     assert not page.is_enabled("#book")
     start_new_game(page)
     page.click('rect[data-square="f5"]')
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length === 2")
+    wait_played(page, 2)
     wait_idle(page)
     assert "book" not in page.inner_text("#pv"), page.inner_text("#pv")
     page.select_option("#level", "1")

@@ -7,6 +7,7 @@ from and exported to PGN."""
 
 import pytest
 
+from conftest import PLAYED, plies
 from test_pages import start_new_game, wait_idle
 
 # Per game: the page, its weakest level, the side that moves first, a move from the usual start
@@ -57,18 +58,6 @@ def game(request, page, base_url):
     wait_idle(page)
     page.select_option("#level", g["level"])
     return g
-
-
-# The moves of the line on the board up to the position shown, without move numbers.
-PLAYED = (
-    "() => [...document.querySelectorAll('#moves .mv.line:not(.future)')]"
-    ".map(e => e.textContent.split(' ').pop())"
-)
-
-
-def plies(page):
-    """The moves played to the position shown, without move numbers."""
-    return page.evaluate(PLAYED)
 
 
 def wait_plies(page, n):

@@ -5,13 +5,9 @@ with a message."""
 
 import os
 
-from conftest import skip_or_fail
+from conftest import plies, skip_or_fail, wait_played
 
 SCREENSHOTS = os.environ.get("PLY_WEB_SCREENSHOTS")
-
-
-def moves_count(page):
-    return len(page.inner_text("#moves").split())
 
 
 def wait_idle(page):
@@ -53,7 +49,7 @@ def test_othello_game_to_the_end(page, base_url):
     # an illegal square is refused with a message, and nothing is played
     page.click('rect[data-square="a1"]')
     assert "Illegal move: a1" in page.inner_text("#message")
-    assert moves_count(page) == 0
+    assert len(plies(page)) == 0
     # hints: every legal square gets a score, and a principal variation is shown
     page.check("#hints")
     page.wait_for_function(
@@ -63,14 +59,14 @@ def test_othello_game_to_the_end(page, base_url):
     page.uncheck("#hints")
     # the first move, and ply's answer
     page.click('rect[data-square="f5"]')
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 2")
+    wait_played(page, 2)
     wait_idle(page)
     assert page.inner_text("#status") == "Black to move"
     # undo takes back ply's move and ours; redo plays both again
     page.click("#undo")
     page.wait_for_function("() => document.querySelectorAll('#moves .mv.line:not(.future)').length === 0")
     page.click("#redo")
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 2")
+    wait_played(page, 2)
     wait_idle(page)
     solved = False
     reloaded = False
@@ -89,7 +85,7 @@ def test_othello_game_to_the_end(page, base_url):
             assert "Exact" in page.inner_text("#message")
             assert page.locator("#layer text.hint").count() >= 1
             solved = True
-        if not reloaded and moves_count(page) >= 20:
+        if not reloaded and len(plies(page)) >= 12:
             before = page.inner_text("#moves")
             page.reload()
             page.wait_for_function("() => document.getElementById('moves').textContent.length > 0")
@@ -108,11 +104,9 @@ def test_othello_game_to_the_end(page, base_url):
         legal = page.locator("#layer circle.legal")
         assert legal.count() > 0, status
         square = legal.first.get_attribute("data-square")
-        n = moves_count(page)
+        n = len(plies(page))
         page.click(f'rect[data-square="{square}"]')
-        page.wait_for_function(
-            f"() => document.getElementById('moves').textContent.split(' ').length > {n}"
-        )
+        wait_played(page, n + 1)
     wait_idle(page)
     assert page.inner_text("#status").startswith("Game over"), page.inner_text("#status")
     assert solved and reloaded
@@ -150,7 +144,7 @@ def test_chess_play_analyse_promote(page, base_url):
     page.click('rect[data-square="e2"]')
     assert page.locator("circle.target").count() == 2
     page.click('rect[data-square="e4"]')
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_played(page, 2)
     wait_idle(page)
     assert page.inner_text("#moves").startswith("1. e4 ")
     assert "ply played" in page.inner_text("#info")
@@ -171,7 +165,7 @@ def test_chess_play_analyse_promote(page, base_url):
     page.click("#undo")
     page.wait_for_function("() => document.querySelectorAll('#moves .mv.line:not(.future)').length === 0")
     page.click("#redo")
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_played(page, 2)
     wait_idle(page)
     before = page.inner_text("#moves")
     page.reload()
@@ -215,12 +209,10 @@ def test_chess960_castles_by_clicking_the_rook(page, base_url):
     assert [piece_at(page, f"{f}1") for f in "abcdefgh"] == list("RKNNBBQR")
     # knights out, then the king clicks its rook: queen-side castling
     for a, b in [("c1", "b3"), ("c8", "b6"), ("d1", "c3"), ("d8", "c6")]:
-        n = moves_count(page)
+        n = len(plies(page))
         page.click(f'rect[data-square="{a}"]')
         page.click(f'rect[data-square="{b}"]')
-        page.wait_for_function(
-            f"() => document.getElementById('moves').textContent.split(' ').length > {n}"
-        )
+        wait_played(page, n + 1)
     page.click('rect[data-square="b1"]')
     page.click('rect[data-square="a1"]')
     page.wait_for_function("() => document.getElementById('moves').textContent.includes('O-O-O')")
@@ -231,7 +223,7 @@ def test_chess960_castles_by_clicking_the_rook(page, base_url):
     page.wait_for_function(
         "() => /^Chess960 position \\d+\\.$/.test(document.getElementById('message').textContent)"
     )
-    assert moves_count(page) == 0
+    assert len(plies(page)) == 0
     page.fill("#n960", "960")
     page.click("#new960")
     assert "0 to 959" in page.inner_text("#message")

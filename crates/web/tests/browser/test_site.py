@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from conftest import skip_or_fail
+from conftest import plies, skip_or_fail, wait_played
 from test_game import load, refused
 from test_pages import start_new_game, wait_idle
 from test_review import review
@@ -75,11 +75,9 @@ def test_othello_game_to_the_end_with_hints(site, site_url):
             break
         legal = site.locator("#layer circle.legal")
         if legal.count():
-            n = len(moves(site))
+            n = len(plies(site))
             site.click(f'rect[data-square="{legal.first.get_attribute("data-square")}"]')
-            site.wait_for_function(
-                f"() => document.getElementById('moves').textContent.split(' ').filter(Boolean).length > {n}"
-            )
+            wait_played(site, n + 1)
         wait_idle(site)
     assert "Game over" in site.inner_text("#status"), site.inner_text("#status")
     assert len(moves(site)) >= 50
@@ -94,7 +92,7 @@ def test_chess_game_to_mate_and_a_long_analysis_stopped(site, site_url):
     # a first move and ply's reply
     site.click('rect[data-square="e2"]')
     site.click('rect[data-square="e4"]')
-    site.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_played(site, 2)
     wait_idle(site)
     assert "ply played" in site.inner_text("#info")
     # a 30-second analysis streams its depths; switched off, its worker ends at once
@@ -139,7 +137,7 @@ def test_a_browser_without_simd_gets_the_module_without(page, site_url):
     open_site(page, site_url, "chess", "n:1000", "white")
     page.click('rect[data-square="d2"]')
     page.click('rect[data-square="d4"]')
-    page.wait_for_function("() => document.getElementById('moves').textContent.split(' ').length >= 3")
+    wait_played(page, 2)
     wait_idle(page)
     assert fetched and all("/pkg/base/" in u for u in fetched), fetched
 
