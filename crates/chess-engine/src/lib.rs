@@ -19,7 +19,8 @@
 //!   [`layout`]) with its count; the [`Coefficients`] tracer keeps them, which is what the
 //!   evaluation tests check and the tuner fits ([`king_danger_penalty`] and
 //!   [`complexity_adjustment`], the two non-linear steps, are written once for both);
-//!   [`quiescence`]: the quiet position behind a position (training data).
+//!   [`quiescence`] / [`quiescence_with`]: the quiet position behind a position on the hand-made
+//!   or another evaluation (training data).
 //! - [`recognize`]: the recognizer table for known endgames; [`kpk_is_win`]: the KPK bitbase.
 //! - [`Network`] ([`nnue`]): a learned evaluation read from a network file's bytes, which the
 //!   search uses instead of [`evaluate`] when [`Options::network`] holds one.
@@ -88,7 +89,7 @@ pub use eval::{
 };
 pub use kpk::is_win as kpk_is_win;
 pub use nnue::{Network, NnueError};
-pub use quiet::quiescence;
+pub use quiet::{quiescence, quiescence_with};
 pub use recognizer::{recognize, Recognition};
 pub use score::Score;
 pub use search::params as search_params;

@@ -7,7 +7,8 @@ use super::record::Sample;
 use super::Config;
 use ply_chess::{repetitions, Color, Move, Position};
 use ply_chess_engine::{
-    quiescence, Bound, Control, Engine, EngineOptions, Info, Limits, PawnTable, Reporter, Silent,
+    quiescence, quiescence_with, Bound, Control, Engine, EngineOptions, Info, Limits, PawnTable,
+    Reporter, Silent,
 };
 use ply_syzygy::{Tablebase, Wdl};
 use rand_core::{Rng, SeedableRng};
@@ -175,8 +176,10 @@ impl Adjudicator {
 ///   that of a position the evaluation can judge by itself;
 /// - `|score| < config.max_score`: no mate, tablebase or runaway scores;
 /// - `ply >= config.skip_plies`: the first positions after the book can be left out;
-/// - the static evaluation stands: the hand-made quiescence search finds no capture sequence
-///   that changes the position (its principal variation is empty).
+/// - the static evaluation stands: a quiescence search on the evaluation the games are played
+///   with (the network of [`Config::network`], else the hand-made one; `pawns` is the hand-made
+///   one's table) finds no capture sequence that changes the position (its principal variation
+///   is empty).
 ///
 /// The book position and the positions reached during the random plies are never searched, so
 /// never kept.
@@ -193,7 +196,10 @@ pub fn is_usable(
         && best.promotion().is_none()
         && score.abs() < config.max_score
         && ply >= config.skip_plies
-        && quiescence(pos, pawns).1 == *pos
+        && match config.network.as_deref() {
+            Some(net) => quiescence_with(pos, &mut |p: &Position| net.evaluate(p)).1 == *pos,
+            None => quiescence(pos, pawns).1 == *pos,
+        }
 }
 
 /// Plays game `game` of `config.seed` from a position of `book` (not empty), with `tablebase`

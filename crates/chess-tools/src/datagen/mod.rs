@@ -11,7 +11,8 @@
 //! scores within [`DRAW_SCORE`] of zero for [`DRAW_PLIES`] plies are a draw. Every usable
 //! position met is kept ([`is_usable`]: not in check, quiet best move, score below
 //! [`Config::max_score`], past [`Config::skip_plies`], static evaluation equal to the quiescence
-//! score), or [`Config::per_game`] of them drawn at random.
+//! score on the evaluation the games are played with), or [`Config::per_game`] of them drawn at
+//! random.
 //!
 //! A run plays the games of its [`Shard`] (`K/N`: those whose index is K modulo N), so the
 //! shards of a seed together are exactly the run without shards ([`ply_batch`]). The output
@@ -142,7 +143,7 @@ impl Config {
             .iter()
             .fold(0u64, |acc, p| ply_batch::splitmix(acc ^ p.hash()));
         RunParams::new()
-            .with("generator", "ply-chess datagen 3")
+            .with("generator", "ply-chess datagen 4")
             .with("format", self.format)
             .with("seed", self.seed)
             .with("nodes", self.nodes)

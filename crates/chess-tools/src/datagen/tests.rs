@@ -316,3 +316,51 @@ fn the_keep_rule_and_the_soft_limit() {
         Err(DatagenError::Config(_))
     ));
 }
+
+#[test]
+fn the_network_that_plays_judges_which_positions_are_quiet() {
+    let fens = [
+        "3k4/8/8/3q4/8/8/5PPP/3R2K1 w - - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w KQkq - 0 8",
+        "4k3/8/8/8/3p4/4P3/8/4K3 w - - 0 1",
+    ];
+    let mut pawns = ply_chess_engine::PawnTable::new();
+    let mut disagree = 0;
+    for seed in 1..=4 {
+        let net = Arc::new(ply_chess_engine::Network::random(16, 1, seed).unwrap());
+        let c = Config {
+            network: Some(net.clone()),
+            ..config()
+        };
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let quiet_move = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| !m.is_capture() && m.promotion().is_none())
+                .unwrap();
+            let by_net =
+                ply_chess_engine::quiescence_with(&pos, &mut |p: &Position| net.evaluate(p)).1
+                    == pos;
+            let by_hand = ply_chess_engine::quiescence(&pos, &mut pawns).1 == pos;
+            assert_eq!(
+                is_usable(&c, &pos, quiet_move, 0, 10, &mut pawns),
+                by_net,
+                "{fen}"
+            );
+            assert_eq!(
+                is_usable(&config(), &pos, quiet_move, 0, 10, &mut pawns),
+                by_hand,
+                "{fen}"
+            );
+            disagree += usize::from(by_net != by_hand);
+        }
+    }
+    assert!(
+        disagree > 0,
+        "random networks see other captures than the hand-made evaluation"
+    );
+}
