@@ -257,6 +257,10 @@ pub(crate) mod tests {
                 if let Some(k) = crate::kernel::Avx2::detect() {
                     assert_eq!(a, k.update(&feat, x, fl), "avx2 vs portable");
                 }
+                #[cfg(target_arch = "x86_64")]
+                if let Some(k) = crate::kernel::Avx512::detect() {
+                    assert_eq!(a, k.update(&feat, x, fl), "avx-512 vs portable");
+                }
                 assert_eq!(a, feat.update(x, fl), "dispatch vs portable");
                 feat = a;
                 let (np, no) = (o ^ fl, p | fl | (1u64 << x));

@@ -27,7 +27,7 @@ pub mod pattern;
 pub mod weights;
 
 #[cfg(target_arch = "x86_64")]
-use crate::kernel::Avx2;
+use crate::kernel::{Avx2, Avx512};
 use crate::kernel::{Kernel, Portable};
 
 pub use edax::{EdaxError, EdaxFile, EdaxHeader};
@@ -83,8 +83,8 @@ pub fn parse_weights(bytes: &[u8]) -> Result<PackedWeights, LoadError> {
     }
 }
 
-/// The pattern evaluation of one kernel: the AVX2 token uses the AVX2 feature update and the
-/// gathered evaluation, the portable one the portable code. Both give identical results.
+/// The pattern evaluation of one kernel: the AVX2 and AVX-512 tokens use the AVX2 feature update
+/// and the gathered evaluation, the portable one the portable code. All give identical results.
 pub(crate) trait Eval: Kernel {
     /// Features after the mover plays `x` flipping `flipped` (see [`Features::update`]).
     fn update(self, f: &Features, x: usize, flipped: u64) -> Features;
@@ -113,6 +113,20 @@ impl Eval for Avx2 {
     #[inline(always)]
     fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
         // SAFETY: the token proves AVX2.
+        unsafe { w.evaluate_avx2(f, n_empties) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Eval for Avx512 {
+    #[inline(always)]
+    fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
+        // SAFETY: the token proves AVX-512 F/VL/CD, which come with AVX2 (`Avx512::detect`).
+        unsafe { f.update_avx2(x, flipped) }
+    }
+    #[inline(always)]
+    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
+        // SAFETY: as in `update`.
         unsafe { w.evaluate_avx2(f, n_empties) }
     }
 }

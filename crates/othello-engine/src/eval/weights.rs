@@ -413,6 +413,10 @@ pub(crate) mod tests {
                 assert_eq!(s, k.evaluate(&w, f, e), "gather vs scalar");
                 assert_eq!(s, k.evaluate(&full, f, e), "full gather");
             }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(k) = crate::kernel::Avx512::detect() {
+                assert_eq!(s, k.evaluate(&w, f, e), "AVX-512 copy vs scalar");
+            }
             if edax_too {
                 assert_eq!(s, Portable.evaluate(&full, f, e), "Edax-sized vs full");
             }
