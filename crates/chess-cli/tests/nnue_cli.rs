@@ -379,3 +379,68 @@ fn mirror_trains_on_the_mirrored_position_or_on_the_position() {
         "{swapped:?}"
     );
 }
+
+#[test]
+fn init_starts_from_a_networks_weights_and_shape() {
+    let scratch = ply_testkit::Scratch::new("nnue-init");
+    let data = tiny_data(&scratch);
+    let dir = scratch.path();
+    let first = dir.join("first.nnue");
+    train("2", &[], &data, &first);
+    // no --hidden or --buckets: the shape is the file's; a step too small to move any rounded
+    // weight writes the starting network again, byte for byte
+    let again = dir.join("again.nnue");
+    let o = run(
+        &[
+            "train-nnue",
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--lr",
+            "1e-12",
+            "--weight-decay",
+            "0",
+        ],
+        &[("--init", &first), ("--data", &data), ("--out", &again)],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(stderr.contains("starting from the network"), "{stderr}");
+    assert!(
+        stderr.contains("(768 -> 16) x 2 -> 1, 2 buckets"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&first).unwrap()
+    );
+    // an ordinary learning rate moves it
+    let tuned = dir.join("tuned.nnue");
+    let o = run(
+        &["train-nnue", "--epochs", "2", "--threads", "1"],
+        &[("--init", &first), ("--data", &data), ("--out", &tuned)],
+    );
+    assert!(o.status.success());
+    assert_ne!(
+        std::fs::read(&tuned).unwrap(),
+        std::fs::read(&first).unwrap()
+    );
+    // a shape other than the network's, a file that is not a network, a missing file
+    let o = run(
+        &["train-nnue", "--init", "<embedded>", "--hidden", "16"],
+        &[("--data", &data), ("--out", &tuned)],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--hidden 256"), "{stderr}");
+    for bad in [data.clone(), dir.join("missing.nnue")] {
+        let o = run(
+            &["train-nnue"],
+            &[("--init", &bad), ("--data", &data), ("--out", &tuned)],
+        );
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(bad.to_str().unwrap()), "{stderr}");
+    }
+}

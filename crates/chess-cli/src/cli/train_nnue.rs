@@ -1,12 +1,13 @@
 //! `ply-chess train-nnue`: trains the NNUE network on packed data files
 //! (`ply_chess_tools::nnue`) and writes the quantised `PLYNNUE2` file, with a checkpoint every
-//! epoch and a check of the quantised network against the float one at the end.
+//! epoch and a check of the quantised network against the float one at the end; `--init` starts
+//! from an existing network.
 
 use super::cpu_seconds;
 use ply_chess_tools::nnue::dataset::{DataError, Dataset};
 use ply_chess_tools::nnue::model::{Shape, Target};
 use ply_chess_tools::nnue::optim::AdamW;
-use ply_chess_tools::nnue::quantise::Quantised;
+use ply_chess_tools::nnue::quantise::{NetworkError, Quantised};
 use ply_chess_tools::nnue::train::{Config, EpochReport, QuantCheck, TrainError, Trainer};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -24,12 +25,16 @@ pub struct TrainNnueArgs {
     /// The network file to write (`PLYNNUE2`: the layout of `ply_chess_engine::nnue`).
     #[arg(long)]
     out: PathBuf,
-    /// Accumulator width H (a multiple of 16, 16..=2048).
-    #[arg(long, default_value_t = Config::default().shape.hidden)]
-    hidden: usize,
-    /// Output buckets by piece count (1, 2, 4 or 8).
-    #[arg(long, default_value_t = Config::default().shape.buckets)]
-    buckets: usize,
+    /// Accumulator width H (a multiple of 16, 16..=2048) [default: 256, or the --init network's].
+    #[arg(long)]
+    hidden: Option<usize>,
+    /// Output buckets by piece count (1, 2, 4 or 8) [default: 8, or the --init network's].
+    #[arg(long)]
+    buckets: Option<usize>,
+    /// Start from this network (a `PLYNNUE2` file, or `<embedded>` for the built-in one) instead
+    /// of weights drawn from the seed: fine-tuning it on new data, usually with a smaller --lr.
+    #[arg(long, value_name = "NET")]
+    init: Option<PathBuf>,
     /// Passes over the training positions (at least 1).
     #[arg(long, default_value_t = Config::default().epochs,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -86,6 +91,9 @@ pub enum Error {
     /// A file cannot be read or written.
     #[error("{0}: {1}")]
     Io(PathBuf, #[source] std::io::Error),
+    /// The --init file is not a network.
+    #[error("{0}: {1}")]
+    Network(PathBuf, #[source] NetworkError),
     /// The checkpoint has already done more epochs than asked for.
     #[error("the checkpoint has done {0} epochs, more than --epochs asks for")]
     Done(u32),
@@ -186,11 +194,25 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
         .threads
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // the starting network, read before the data so that a bad file is named at once
+    let init = match &a.init {
+        None => None,
+        Some(path) => {
+            let bytes = if path.as_os_str() == "<embedded>" {
+                ply_chess_engine::nnue::EMBEDDED.to_vec()
+            } else {
+                std::fs::read(path).map_err(|e| Error::Io(path.clone(), e))?
+            };
+            Some(Quantised::from_bytes(&bytes).map_err(|e| Error::Network(path.clone(), e))?)
+        }
+    };
+    let defaults = init.as_ref().map_or(Config::default().shape, |n| n.shape);
+    let shape = Shape {
+        hidden: a.hidden.unwrap_or(defaults.hidden),
+        buckets: a.buckets.unwrap_or(defaults.buckets),
+    };
     let config = Config {
-        shape: Shape {
-            hidden: a.hidden,
-            buckets: a.buckets,
-        },
+        shape,
         epochs: a.epochs,
         batch: a.batch as usize,
         threads,
@@ -233,7 +255,16 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
             eprintln!("resumed from {} after epoch {}", path.display(), t.epoch);
             t
         }
-        None => Trainer::new(config)?,
+        None => match &init {
+            Some(net) => {
+                let t = Trainer::from_network(config, net)?;
+                if let Some(path) = &a.init {
+                    eprintln!("starting from the network {}", path.display());
+                }
+                t
+            }
+            None => Trainer::new(config)?,
+        },
     };
     // A checkpoint that has done exactly the epochs asked for is written out again (its network
     // quantised by this program, e.g. in a newer file format); one that has done more is refused.
@@ -248,8 +279,8 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
     }
     eprintln!(
         "network (768 -> {}) x 2 -> 1, {} buckets, {} parameters; {} threads, batch {}, lr {}, lambda {}, K {}, seed {}{}",
-        a.hidden,
-        a.buckets,
+        shape.hidden,
+        shape.buckets,
         config.shape.params(),
         threads,
         a.batch,

@@ -495,3 +495,51 @@ fn mirroring_marks_about_half_of_an_epoch_and_keeps_its_order() {
     let stripped: Vec<u32> = marked.iter().map(|&e| e & !MIRRORED).collect();
     assert_eq!(stripped, plain);
 }
+
+#[test]
+fn a_run_from_a_network_starts_at_its_weights() {
+    // the built-in network: its weights come back exactly from the trainer's floats
+    let shipped = Quantised::from_bytes(ply_chess_engine::nnue::EMBEDDED).unwrap();
+    let config = Config {
+        shape: shipped.shape,
+        ..Config::default()
+    };
+    let t = Trainer::from_network(config, &shipped).unwrap();
+    assert_eq!(t.epoch, 0);
+    assert_eq!(Quantised::from_model(&t.model), shipped);
+    let mut other = config;
+    other.shape.hidden = 32;
+    assert!(matches!(
+        Trainer::from_network(other, &shipped),
+        Err(super::train::TrainError::Mismatch(_))
+    ));
+
+    // a tiny network trained on material: a run from its file starts at its loss, far below a
+    // fresh run's, and goes on learning
+    let data = dataset(23, 2000, material);
+    let (train, held) = data.split(0.1);
+    let mut first = Trainer::new(tiny_config(2)).unwrap();
+    let fresh = first.loss(&data, &held);
+    for _ in 0..10 {
+        first.run_epoch(&data, &train, &held, |_| {}).unwrap();
+    }
+    let net = Quantised::from_model(&first.model);
+    let mut config = tiny_config(2);
+    config.optim.lr = 0.002;
+    let mut tuned = Trainer::from_network(config, &net).unwrap();
+    let start = tuned.loss(&data, &held);
+    let trained = first.loss(&data, &held);
+    assert!(
+        (start - trained).abs() < 0.05 * trained && start < fresh / 4.0,
+        "fresh {fresh}, trained {trained}, from the file {start}"
+    );
+    let mut end = start;
+    for _ in 0..5 {
+        end = tuned
+            .run_epoch(&data, &train, &held, |_| {})
+            .unwrap()
+            .val_loss
+            .unwrap();
+    }
+    assert!(end < start, "fine-tuning: {start} -> {end}");
+}

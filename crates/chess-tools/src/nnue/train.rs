@@ -75,8 +75,8 @@ pub enum TrainError {
     /// Checkpoint bytes that are not a checkpoint.
     #[error("not a checkpoint file, or a damaged one")]
     Checkpoint,
-    /// A checkpoint of another shape or seed.
-    #[error("the checkpoint was made with {0}")]
+    /// A checkpoint of another shape or seed, or a starting network of another shape.
+    #[error("the checkpoint or starting network was made with {0}")]
     Mismatch(String),
 }
 
@@ -124,6 +124,31 @@ impl Trainer {
         Ok(Trainer::with(
             config,
             model,
+            OptimState::new(config.shape.params()),
+            0,
+        ))
+    }
+
+    /// A fresh run that starts from a network's weights (its rounded values, divided by their
+    /// scales) instead of weights drawn from the seed: to fine-tune a network on new data. The
+    /// optimiser starts afresh; the seed still draws the shuffling.
+    ///
+    /// # Errors
+    /// [`TrainError::Shape`], or [`TrainError::Mismatch`] when the network has another shape
+    /// than `config`.
+    pub fn from_network(config: Config, net: &Quantised) -> Result<Trainer, TrainError> {
+        if !config.shape.is_valid() {
+            return Err(TrainError::Shape);
+        }
+        if net.shape != config.shape {
+            return Err(TrainError::Mismatch(format!(
+                "--hidden {} --buckets {}",
+                net.shape.hidden, net.shape.buckets
+            )));
+        }
+        Ok(Trainer::with(
+            config,
+            net.dequantise(),
             OptimState::new(config.shape.params()),
             0,
         ))
