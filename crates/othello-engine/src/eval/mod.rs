@@ -103,33 +103,26 @@ impl Eval for Portable {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl Eval for Avx2 {
-    #[inline(always)]
-    fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
-        // SAFETY: the token proves AVX2.
-        unsafe { f.update_avx2(x, flipped) }
-    }
-    #[inline(always)]
-    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
-        // SAFETY: the token proves AVX2.
-        unsafe { w.evaluate_avx2(f, n_empties) }
-    }
+/// The evaluation of the x86 tokens: the AVX2 feature update and gathers (the AVX-512 level
+/// includes the AVX2 one: `Cpu::probe` asks for both).
+macro_rules! avx2_eval {
+    ($($token:ty),+) => {$(
+        #[cfg(target_arch = "x86_64")]
+        impl Eval for $token {
+            #[inline(always)]
+            fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
+                // SAFETY: the token exists only on a CPU with the AVX2 set (see above).
+                unsafe { f.update_avx2(x, flipped) }
+            }
+            #[inline(always)]
+            fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
+                // SAFETY: as in `update`.
+                unsafe { w.evaluate_avx2(f, n_empties) }
+            }
+        }
+    )+};
 }
-
-#[cfg(target_arch = "x86_64")]
-impl Eval for Avx512 {
-    #[inline(always)]
-    fn update(self, f: &Features, x: usize, flipped: u64) -> Features {
-        // SAFETY: the token proves AVX-512 F/VL/CD, which come with AVX2 (`Avx512::detect`).
-        unsafe { f.update_avx2(x, flipped) }
-    }
-    #[inline(always)]
-    fn evaluate(self, w: &Weights, f: &Features, n_empties: usize) -> i32 {
-        // SAFETY: as in `update`.
-        unsafe { w.evaluate_avx2(f, n_empties) }
-    }
-}
+avx2_eval!(Avx2, Avx512);
 
 #[cfg(test)]
 mod tests {
