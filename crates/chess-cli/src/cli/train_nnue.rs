@@ -198,15 +198,18 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
     let init = match &a.init {
         None => None,
         Some(path) => {
-            let bytes = if path.as_os_str() == "<embedded>" {
+            let bytes = if path.as_os_str() == ply_chess_cli::evalfile::EMBEDDED_NAME {
                 ply_chess_engine::nnue::EMBEDDED.to_vec()
             } else {
                 std::fs::read(path).map_err(|e| Error::Io(path.clone(), e))?
             };
-            Some(Quantised::from_bytes(&bytes).map_err(|e| Error::Network(path.clone(), e))?)
+            let net = Quantised::from_bytes(&bytes).map_err(|e| Error::Network(path.clone(), e))?;
+            Some((path, net))
         }
     };
-    let defaults = init.as_ref().map_or(Config::default().shape, |n| n.shape);
+    let defaults = init
+        .as_ref()
+        .map_or(Config::default().shape, |(_, net)| net.shape);
     let shape = Shape {
         hidden: a.hidden.unwrap_or(defaults.hidden),
         buckets: a.buckets.unwrap_or(defaults.buckets),
@@ -256,11 +259,9 @@ pub fn run(a: &TrainNnueArgs) -> Result<(), Error> {
             t
         }
         None => match &init {
-            Some(net) => {
+            Some((path, net)) => {
                 let t = Trainer::from_network(config, net)?;
-                if let Some(path) = &a.init {
-                    eprintln!("starting from the network {}", path.display());
-                }
+                eprintln!("starting from the network {}", path.display());
                 t
             }
             None => Trainer::new(config)?,
