@@ -132,3 +132,51 @@ fn bench_with_the_portable_kernel_searches_the_same_tree() {
     };
     assert_eq!(nodes(&["--portable"]), nodes(&[]));
 }
+
+/// `solve --node-stats`: a default build refuses it and names the feature; a build with the
+/// `node-stats` feature writes counts that add up to the solve's node total, and refuses
+/// several threads (helper threads' nodes would be missing).
+#[test]
+fn node_stats_need_their_feature_and_add_up_to_the_nodes() {
+    let dir = ply_testkit::Scratch::new("node-stats");
+    let obf = dir.file("ffo40.obf");
+    // FFO #40: 20 empties, A2 +38
+    std::fs::write(
+        &obf,
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;\n",
+    )
+    .expect("written");
+    let csv = dir.file("nodes.csv");
+    let (obf, csv) = (common::path(&obf), common::path(&csv));
+    let (code, out, err) = run(&["solve", "--json", "--hash", "16", "--node-stats", csv, obf]);
+    if !ply_othello_engine::node_stats::ENABLED {
+        assert_ne!(code, 0, "{out}");
+        assert!(err.contains("node-stats feature"), "{err}");
+        return;
+    }
+    assert_eq!(code, 0, "{err}");
+    let summary: serde_json::Value =
+        serde_json::from_str(out.lines().last().expect("a summary line")).expect("JSON summary");
+    let text = std::fs::read_to_string(csv).expect("the CSV file");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("position,depth,selectivity,empties,nodes")
+    );
+    let mut total = 0u64;
+    let mut exact_stage = false;
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f.len(), 5, "{line}");
+        assert_eq!(f[0], "1", "{line}");
+        let empties: u32 = f[3].parse().expect("empties");
+        assert!(empties <= 20, "{line}");
+        exact_stage |= f[1] == "20" && f[2] == "100";
+        total += f[4].parse::<u64>().expect("a count");
+    }
+    assert!(exact_stage, "{text}");
+    assert_eq!(serde_json::Value::from(total), summary["nodes"], "{text}");
+    let (code, _, err) = run(&["solve", "--threads", "2", "--node-stats", csv, obf]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--threads 1"), "{err}");
+}

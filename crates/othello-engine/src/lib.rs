@@ -90,6 +90,7 @@ pub mod eval;
 mod kernel;
 pub mod midgame;
 mod moveorder;
+pub mod node_stats;
 pub mod platform;
 mod request;
 mod review;

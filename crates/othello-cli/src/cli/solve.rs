@@ -9,7 +9,7 @@ use clap::Args;
 use indicatif::ProgressBar;
 use ply_othello::{parse_obf_line, Obf, Square, Verdict};
 use ply_othello_engine::eval::parse_weights;
-use ply_othello_engine::{Mode, RootResult, Solver};
+use ply_othello_engine::{node_stats, Mode, RootResult, Solver};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -54,6 +54,12 @@ pub struct SolveArgs {
     /// Use the portable kernel even if the CPU has AVX2/BMI2.
     #[arg(long)]
     portable: bool,
+    /// Write every position's nodes by number of empties and by search stage to this CSV
+    /// file (`position,depth,selectivity,empties,nodes`; depth and selectivity empty for nodes
+    /// outside the iterated stages), to compare the tree with another program's. Needs a
+    /// build with the `node-stats` feature and one thread.
+    #[arg(long, value_name = "CSV")]
+    node_stats: Option<PathBuf>,
 }
 
 /// CPU time consumed by the calling thread, in seconds. The machine may be shared, so wall
@@ -328,6 +334,73 @@ fn check_depth(file: &str, problems: &[(usize, Obf)], max: u32) -> Result<(), Cl
     }
 }
 
+/// The `--node-stats` file, opened with its header line (refused in builds without the
+/// counters and with more than one thread).
+fn node_stats_file(path: &std::path::Path, threads: usize) -> Result<NodeStatsFile, CliError> {
+    if !node_stats::ENABLED {
+        return Err(CliError::Refused(
+            "--node-stats needs a build with the node-stats feature: cargo build --release \
+             -p ply-othello-cli --features node-stats"
+                .to_string(),
+        ));
+    }
+    if threads != 1 {
+        return Err(CliError::Refused(
+            "--node-stats counts the nodes of one thread: give --threads 1".to_string(),
+        ));
+    }
+    let mut f = NodeStatsFile {
+        path: path.display().to_string(),
+        out: std::io::BufWriter::new(std::fs::File::create(path).map_err(|source| {
+            CliError::Write {
+                path: path.display().to_string(),
+                source,
+            }
+        })?),
+    };
+    f.write(format_args!("position,depth,selectivity,empties,nodes\n"))?;
+    Ok(f)
+}
+
+/// The open `--node-stats` CSV file.
+struct NodeStatsFile {
+    path: String,
+    out: std::io::BufWriter<std::fs::File>,
+}
+
+impl NodeStatsFile {
+    fn write(&mut self, args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
+        use std::io::Write;
+        self.out.write_fmt(args).map_err(|source| CliError::Write {
+            path: self.path.clone(),
+            source,
+        })
+    }
+
+    /// The rows of position `index`: the stages counted since the last call.
+    fn add(&mut self, index: usize) -> Result<(), CliError> {
+        for s in node_stats::take() {
+            let (depth, sel) = s.stage.map_or((String::new(), String::new()), |(d, p)| {
+                (d.to_string(), p.to_string())
+            });
+            for (n, &count) in s.by_empties.iter().enumerate().rev() {
+                if count > 0 {
+                    self.write(format_args!("{index},{depth},{sel},{n},{count}\n"))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), CliError> {
+        use std::io::Write;
+        self.out.flush().map_err(|source| CliError::Write {
+            path: self.path,
+            source,
+        })
+    }
+}
+
 /// Runs `solve`.
 pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     let text = super::read_text(std::path::Path::new(&a.file))?;
@@ -339,6 +412,10 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
     }
     check_depth(&a.file, &problems, a.max_empties)?;
     let threads = a.threads;
+    let mut stats = match &a.node_stats {
+        Some(path) => Some(node_stats_file(path, threads)?),
+        None => None,
+    };
     let mut solver = Solver::try_with_threads(a.hash, a.portable, threads)?;
     if let Some(path) = &a.eval_file {
         solver = solver.with_weights(&parse_weights(&super::read(path)?)?);
@@ -353,7 +430,11 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             "solving #{index} ({} empties)",
             obf.position.board.empty_count()
         ));
+        node_stats::take();
         let solved = solve_one(&mut solver, obf, index, mode);
+        if let Some(f) = stats.as_mut() {
+            f.add(index)?;
+        }
         bar.inc(1);
         if let Verdict::IllegalAnnotation { annotated } = solved.verdict {
             bar.suspend(|| {
@@ -371,6 +452,9 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
     bar.finish_and_clear();
+    if let Some(f) = stats {
+        f.finish()?;
+    }
     print_summary(&totals, a.json);
     Ok(if totals.errors == 0 && totals.bad_lines == 0 {
         ExitCode::SUCCESS

@@ -268,11 +268,13 @@ impl<K: EndgameKernel> Search<K> {
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         let k = self.k;
         self.nodes += 1;
+        crate::node_stats::count(2);
         let mut best = -SCORE_INF;
         if NEIGHBOUR[x1] & o != 0 {
             let f = k.flip(x1, p, o);
             if f != 0 {
                 self.nodes += 1;
+                crate::node_stats::count(1);
                 best = -solve_1(o ^ f, x2);
                 if best > alpha {
                     return best;
@@ -283,6 +285,7 @@ impl<K: EndgameKernel> Search<K> {
             let f = k.flip(x2, p, o);
             if f != 0 {
                 self.nodes += 1;
+                crate::node_stats::count(1);
                 let s = -solve_1(o ^ f, x1);
                 return if s > best { s } else { best };
             }
@@ -296,6 +299,7 @@ impl<K: EndgameKernel> Search<K> {
             let f = k.flip(x1, o, p);
             if f != 0 {
                 self.nodes += 1;
+                crate::node_stats::count(1);
                 worst = solve_1(p ^ f, x2);
                 if worst <= alpha {
                     return worst;
@@ -306,6 +310,7 @@ impl<K: EndgameKernel> Search<K> {
             let f = k.flip(x2, o, p);
             if f != 0 {
                 self.nodes += 1;
+                crate::node_stats::count(1);
                 let s = solve_1(p ^ f, x1);
                 return if s < worst { s } else { worst };
             }
@@ -331,6 +336,7 @@ impl<K: EndgameKernel> Search<K> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
+        crate::node_stats::count(3);
         let parity = QUADRANT_ID[x1] ^ QUADRANT_ID[x2] ^ QUADRANT_ID[x3];
         let (x1, x2, x3) = if parity & QUADRANT_ID[x1] == 0 {
             if parity & QUADRANT_ID[x2] != 0 {
@@ -359,6 +365,7 @@ impl<K: EndgameKernel> Search<K> {
     #[inline(always)]
     fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         self.nodes += 1;
+        crate::node_stats::count(4);
         if alpha >= SC_THRESHOLD[4] {
             let ub = stability_upper_bound(p, o);
             if ub <= alpha {
@@ -430,6 +437,7 @@ impl<K: EndgameKernel> Search<K> {
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         let k = self.k;
         self.nodes += 1;
+        crate::node_stats::count(self.n_empties);
         if alpha >= SC_THRESHOLD[self.n_empties as usize] {
             let ub = stability_upper_bound(p, o);
             if ub <= alpha {
@@ -498,10 +506,12 @@ impl<K: EndgameKernel> Search<K> {
         match self.n_empties {
             0 => {
                 self.nodes += 1;
+                crate::node_stats::count(0);
                 final_score(p, o)
             }
             1 => {
                 self.nodes += 1;
+                crate::node_stats::count(1);
                 solve_1(p, self.empties.first())
             }
             2 => {
@@ -528,6 +538,7 @@ impl<K: EndgameKernel> Search<K> {
         let n = self.n_empties;
         let beta = alpha + 1;
         self.nodes += 1;
+        crate::node_stats::count(n);
         if self.watch.poll() {
             return alpha;
         }

@@ -57,9 +57,11 @@ impl<K: EndgameKernel> Search<K> {
         let n = self.n_empties;
         if n == 0 {
             self.nodes += 1;
+            crate::node_stats::count(0);
             return final_score(p, o);
         }
         self.nodes += 1;
+        crate::node_stats::count(n);
         let nodes0 = self.nodes;
         let moves = k.moves(p, o);
         if moves == 0 {

@@ -362,6 +362,7 @@ fn run<K: MidgameKernel>(
         let Some(it) = iterate(w, root, moves, stage, guess, all) else {
             break;
         };
+        crate::node_stats::end_stage((stage.depth as u8, SELECTIVITIES[stage.sel as usize]));
         if let Some(r) = report.as_mut() {
             r(stage, &it, w.nodes);
         }

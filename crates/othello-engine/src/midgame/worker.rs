@@ -173,11 +173,12 @@ impl<K: Eval> Worker<K> {
         self.watch.aborted()
     }
 
-    /// Counts a node, enforces the node limit and polls the deadline; true when the search
-    /// must stop.
+    /// Counts a node at `n` empties, enforces the node limit and polls the deadline; true
+    /// when the search must stop.
     #[inline(always)]
-    fn count_node(&mut self) -> bool {
+    fn count_node(&mut self, n: u32) -> bool {
         self.nodes += 1;
+        crate::node_stats::count(n);
         if self.nodes >= self.node_limit {
             self.watch.raise();
         }
@@ -224,6 +225,7 @@ impl<K: Eval> Worker<K> {
     #[inline(always)]
     fn eval(&mut self, f: &Features, n: u32) -> i32 {
         self.nodes += 1;
+        crate::node_stats::count(n);
         let s = self.k.evaluate(&self.w, f, n as usize);
         crate::eval::to_discs(s).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
@@ -354,6 +356,7 @@ impl<K: MidgameKernel> Worker<K> {
     fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
         let k = self.k;
         self.nodes += 1;
+        crate::node_stats::count(n);
         let mut moves = k.moves(p, o);
         if moves == 0 {
             if k.moves(o, p) == 0 {
@@ -522,7 +525,7 @@ impl<K: MidgameKernel> Worker<K> {
         if depth <= 2 && depth < n {
             return K::nws_shallow(self, p, o, f, alpha, depth, n);
         }
-        if self.count_node() {
+        if self.count_node(n) {
             return alpha;
         }
         let beta = alpha + 1;
@@ -725,7 +728,7 @@ impl<K: MidgameKernel> Worker<K> {
         if depth == 0 {
             return self.eval(f, n);
         }
-        if self.count_node() {
+        if self.count_node(n) {
             return alpha;
         }
         let moves = k.moves(p, o);
