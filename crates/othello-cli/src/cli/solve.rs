@@ -334,9 +334,11 @@ fn check_depth(file: &str, problems: &[(usize, Obf)], max: u32) -> Result<(), Cl
     }
 }
 
-/// The `--node-stats` file, opened with its header line (refused in builds without the
-/// counters and with more than one thread).
-fn node_stats_file(path: &std::path::Path, threads: usize) -> Result<NodeStatsFile, CliError> {
+/// The `--node-stats` CSV: its path and the text so far, written out whole after each position
+/// so that a long run that is stopped keeps what it counted. Refused in builds without the
+/// counters and with more than one thread; the header is written at once, so an unwritable path
+/// fails before any solving.
+fn node_stats_file(path: &std::path::Path, threads: usize) -> Result<(PathBuf, String), CliError> {
     if !node_stats::ENABLED {
         return Err(CliError::Refused(
             "--node-stats needs a build with the node-stats feature: cargo build --release \
@@ -349,55 +351,26 @@ fn node_stats_file(path: &std::path::Path, threads: usize) -> Result<NodeStatsFi
             "--node-stats counts the nodes of one thread: give --threads 1".to_string(),
         ));
     }
-    let mut f = NodeStatsFile {
-        path: path.display().to_string(),
-        out: std::io::BufWriter::new(std::fs::File::create(path).map_err(|source| {
-            CliError::Write {
-                path: path.display().to_string(),
-                source,
-            }
-        })?),
-    };
-    f.write(format_args!("position,depth,selectivity,empties,nodes\n"))?;
-    Ok(f)
+    let csv = "position,depth,selectivity,empties,nodes\n".to_string();
+    super::write(path, &csv)?;
+    // nothing counted before the first solve belongs to it
+    node_stats::take();
+    Ok((path.to_path_buf(), csv))
 }
 
-/// The open `--node-stats` CSV file.
-struct NodeStatsFile {
-    path: String,
-    out: std::io::BufWriter<std::fs::File>,
-}
-
-impl NodeStatsFile {
-    fn write(&mut self, args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
-        use std::io::Write;
-        self.out.write_fmt(args).map_err(|source| CliError::Write {
-            path: self.path.clone(),
-            source,
-        })
-    }
-
-    /// The rows of position `index`: the stages counted since the last call.
-    fn add(&mut self, index: usize) -> Result<(), CliError> {
-        for s in node_stats::take() {
-            let (depth, sel) = s.stage.map_or((String::new(), String::new()), |(d, p)| {
-                (d.to_string(), p.to_string())
-            });
-            for (n, &count) in s.by_empties.iter().enumerate().rev() {
-                if count > 0 {
-                    self.write(format_args!("{index},{depth},{sel},{n},{count}\n"))?;
-                }
+/// Appends the rows of position `index` (the stages counted since the last call) to `csv`.
+fn add_node_stats(csv: &mut String, index: usize) {
+    use std::fmt::Write;
+    for s in node_stats::take() {
+        let (depth, sel) = s.stage.map_or((String::new(), String::new()), |(d, p)| {
+            (d.to_string(), p.to_string())
+        });
+        for (n, &count) in s.by_empties.iter().enumerate().rev() {
+            if count > 0 {
+                // writing to a String cannot fail
+                let _ = writeln!(csv, "{index},{depth},{sel},{n},{count}");
             }
         }
-        Ok(())
-    }
-
-    fn finish(mut self) -> Result<(), CliError> {
-        use std::io::Write;
-        self.out.flush().map_err(|source| CliError::Write {
-            path: self.path,
-            source,
-        })
     }
 }
 
@@ -430,10 +403,10 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
             "solving #{index} ({} empties)",
             obf.position.board.empty_count()
         ));
-        node_stats::take();
         let solved = solve_one(&mut solver, obf, index, mode);
-        if let Some(f) = stats.as_mut() {
-            f.add(index)?;
+        if let Some((path, csv)) = stats.as_mut() {
+            add_node_stats(csv, index);
+            super::write(path, &*csv)?;
         }
         bar.inc(1);
         if let Verdict::IllegalAnnotation { annotated } = solved.verdict {
@@ -452,9 +425,6 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
     bar.finish_and_clear();
-    if let Some(f) = stats {
-        f.finish()?;
-    }
     print_summary(&totals, a.json);
     Ok(if totals.errors == 0 && totals.bad_lines == 0 {
         ExitCode::SUCCESS

@@ -119,6 +119,14 @@ impl<K: Kernel> Search<K> {
         }
     }
 
+    /// Counts a node at `empties` empty squares in the node total (and in the
+    /// [`node_stats`](crate::node_stats) counters where they are compiled in).
+    #[inline(always)]
+    pub(crate) fn visit(&mut self, empties: u32) {
+        self.nodes += 1;
+        crate::node_stats::count(empties);
+    }
+
     /// True once the abort flag was raised: every result since is meaningless.
     #[inline(always)]
     pub fn aborted(&self) -> bool {
@@ -267,14 +275,12 @@ impl<K: EndgameKernel> Search<K> {
     #[inline(always)]
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         let k = self.k;
-        self.nodes += 1;
-        crate::node_stats::count(2);
+        self.visit(2);
         let mut best = -SCORE_INF;
         if NEIGHBOUR[x1] & o != 0 {
             let f = k.flip(x1, p, o);
             if f != 0 {
-                self.nodes += 1;
-                crate::node_stats::count(1);
+                self.visit(1);
                 best = -solve_1(o ^ f, x2);
                 if best > alpha {
                     return best;
@@ -284,8 +290,7 @@ impl<K: EndgameKernel> Search<K> {
         if NEIGHBOUR[x2] & o != 0 {
             let f = k.flip(x2, p, o);
             if f != 0 {
-                self.nodes += 1;
-                crate::node_stats::count(1);
+                self.visit(1);
                 let s = -solve_1(o ^ f, x1);
                 return if s > best { s } else { best };
             }
@@ -298,8 +303,7 @@ impl<K: EndgameKernel> Search<K> {
         if NEIGHBOUR[x1] & p != 0 {
             let f = k.flip(x1, o, p);
             if f != 0 {
-                self.nodes += 1;
-                crate::node_stats::count(1);
+                self.visit(1);
                 worst = solve_1(p ^ f, x2);
                 if worst <= alpha {
                     return worst;
@@ -309,8 +313,7 @@ impl<K: EndgameKernel> Search<K> {
         if NEIGHBOUR[x2] & p != 0 {
             let f = k.flip(x2, o, p);
             if f != 0 {
-                self.nodes += 1;
-                crate::node_stats::count(1);
+                self.visit(1);
                 let s = solve_1(p ^ f, x1);
                 return if s < worst { s } else { worst };
             }
@@ -335,8 +338,7 @@ impl<K: EndgameKernel> Search<K> {
         x3: usize,
         passed: bool,
     ) -> i32 {
-        self.nodes += 1;
-        crate::node_stats::count(3);
+        self.visit(3);
         let parity = QUADRANT_ID[x1] ^ QUADRANT_ID[x2] ^ QUADRANT_ID[x3];
         let (x1, x2, x3) = if parity & QUADRANT_ID[x1] == 0 {
             if parity & QUADRANT_ID[x2] != 0 {
@@ -364,8 +366,7 @@ impl<K: EndgameKernel> Search<K> {
     /// singleton first; otherwise the list order.
     #[inline(always)]
     fn solve_4(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
-        self.nodes += 1;
-        crate::node_stats::count(4);
+        self.visit(4);
         if alpha >= SC_THRESHOLD[4] {
             let ub = stability_upper_bound(p, o);
             if ub <= alpha {
@@ -436,8 +437,7 @@ impl<K: EndgameKernel> Search<K> {
     #[inline(always)]
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, passed: bool) -> i32 {
         let k = self.k;
-        self.nodes += 1;
-        crate::node_stats::count(self.n_empties);
+        self.visit(self.n_empties);
         if alpha >= SC_THRESHOLD[self.n_empties as usize] {
             let ub = stability_upper_bound(p, o);
             if ub <= alpha {
@@ -505,13 +505,11 @@ impl<K: EndgameKernel> Search<K> {
     fn nws_any(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
         match self.n_empties {
             0 => {
-                self.nodes += 1;
-                crate::node_stats::count(0);
+                self.visit(0);
                 final_score(p, o)
             }
             1 => {
-                self.nodes += 1;
-                crate::node_stats::count(1);
+                self.visit(1);
                 solve_1(p, self.empties.first())
             }
             2 => {
@@ -537,8 +535,7 @@ impl<K: EndgameKernel> Search<K> {
         let k = self.k;
         let n = self.n_empties;
         let beta = alpha + 1;
-        self.nodes += 1;
-        crate::node_stats::count(n);
+        self.visit(n);
         if self.watch.poll() {
             return alpha;
         }

@@ -56,12 +56,10 @@ impl<K: EndgameKernel> Search<K> {
         pv.clear();
         let n = self.n_empties;
         if n == 0 {
-            self.nodes += 1;
-            crate::node_stats::count(0);
+            self.visit(0);
             return final_score(p, o);
         }
-        self.nodes += 1;
-        crate::node_stats::count(n);
+        self.visit(n);
         let nodes0 = self.nodes;
         let moves = k.moves(p, o);
         if moves == 0 {

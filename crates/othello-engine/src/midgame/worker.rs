@@ -173,12 +173,19 @@ impl<K: Eval> Worker<K> {
         self.watch.aborted()
     }
 
+    /// Counts a node at `n` empty squares in the node total (and in the
+    /// [`node_stats`](crate::node_stats) counters where they are compiled in).
+    #[inline(always)]
+    fn visit(&mut self, n: u32) {
+        self.nodes += 1;
+        crate::node_stats::count(n);
+    }
+
     /// Counts a node at `n` empties, enforces the node limit and polls the deadline; true
     /// when the search must stop.
     #[inline(always)]
     fn count_node(&mut self, n: u32) -> bool {
-        self.nodes += 1;
-        crate::node_stats::count(n);
+        self.visit(n);
         if self.nodes >= self.node_limit {
             self.watch.raise();
         }
@@ -224,8 +231,7 @@ impl<K: Eval> Worker<K> {
     /// Static evaluation in discs.
     #[inline(always)]
     fn eval(&mut self, f: &Features, n: u32) -> i32 {
-        self.nodes += 1;
-        crate::node_stats::count(n);
+        self.visit(n);
         let s = self.k.evaluate(&self.w, f, n as usize);
         crate::eval::to_discs(s).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
@@ -355,8 +361,7 @@ impl<K: MidgameKernel> Worker<K> {
     #[inline(always)]
     fn nws_shallow(&mut self, p: u64, o: u64, f: &Features, alpha: i32, depth: u32, n: u32) -> i32 {
         let k = self.k;
-        self.nodes += 1;
-        crate::node_stats::count(n);
+        self.visit(n);
         let mut moves = k.moves(p, o);
         if moves == 0 {
             if k.moves(o, p) == 0 {
