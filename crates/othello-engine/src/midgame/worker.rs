@@ -487,9 +487,11 @@ impl<K: MidgameKernel> Worker<K> {
         let t = mpc::CONFIDENCE[self.sel as usize];
         let margin = t * fit.sigma;
         let beta = alpha + 1;
-        let mut cut = None;
         // predicted deep score >= beta with confidence: shallow >= (beta + margin - b) / a
         let hi = ((beta as f32 + margin - fit.b) / fit.a).ceil() as i32;
+        // what the shallow search is known to score at most (fail-soft: a failed high search
+        // bounds it from above)
+        let mut shallow_max = 64;
         if hi < 64 {
             let s = if d == 0 {
                 self.eval(f, n)
@@ -497,23 +499,24 @@ impl<K: MidgameKernel> Worker<K> {
                 K::nws(self, p, o, f, hi - 1, d)
             };
             if s >= hi {
-                cut = Some(beta);
+                return Some(beta);
             }
+            shallow_max = s;
         }
-        if cut.is_none() {
-            let lo = ((alpha as f32 - margin - fit.b) / fit.a).floor() as i32;
-            if lo > -64 {
-                let s = if d == 0 {
-                    self.eval(f, n)
-                } else {
-                    K::nws(self, p, o, f, lo, d)
-                };
-                if s <= lo {
-                    cut = Some(alpha);
-                }
-            }
+        // predicted deep score <= alpha with confidence: shallow <= (alpha - margin - b) / a
+        let lo = ((alpha as f32 - margin - fit.b) / fit.a).floor() as i32;
+        if lo <= -64 {
+            return None;
         }
-        cut
+        // the failed high search's bound may already answer the low one
+        let s = if shallow_max <= lo {
+            shallow_max
+        } else if d == 0 {
+            self.eval(f, n)
+        } else {
+            K::nws(self, p, o, f, lo, d)
+        };
+        (s <= lo).then_some(alpha)
     }
 
     /// Null-window search (alpha, alpha + 1) to `depth` plies, fail-soft.
